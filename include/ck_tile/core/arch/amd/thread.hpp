@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// AMD (HIP, gfx9 wave64) spellings of the thread-identity, barrier and shuffle basics.
+#pragma once
+
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+
+#include <hip/hip_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace ck_tile {
+namespace arch {
+inline constexpr index_t warp_size = 64;
+} // namespace arch
+
+CK_TILE_DEVICE index_t get_thread_id() { return static_cast<index_t>(threadIdx.x); }
+CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(blockIdx.x); }
+CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(blockDim.x); }
+CK_TILE_DEVICE index_t get_grid_size() { return static_cast<index_t>(gridDim.x); }
+CK_TILE_DEVICE index_t get_block_id_y() { return static_cast<index_t>(blockIdx.y); }
+CK_TILE_DEVICE index_t get_block_id_z() { return static_cast<index_t>(blockIdx.z); }
+
+CK_TILE_DEVICE index_t get_lane_id()
+{
+    return static_cast<index_t>(__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)));
+}
+
+// readfirstlane tells the compiler the value is wave-uniform, so it lives in a scalar register.
+CK_TILE_DEVICE index_t get_warp_id()
+{
+    return __builtin_amdgcn_readfirstlane(get_thread_id() / arch::warp_size);
+}
+
+/// Barrier for all threads of the block; waits for outstanding LDS operations first.
+CK_TILE_DEVICE void block_sync_lds()
+{
+    asm volatile("s_waitcnt lgkmcnt(0) \n s_barrier" ::: "memory");
+}
+/// Barrier for all threads of the block.
+CK_TILE_DEVICE void block_sync() { __syncthreads(); }
+/// A wavefront executes in lockstep on gfx9; only LDS ordering has to be enforced.
+CK_TILE_DEVICE void warp_sync() { asm volatile("s_waitcnt lgkmcnt(0)" ::: "memory"); }
+
+namespace arch {
+template <typename T>
+CK_TILE_DEVICE int to_word(const T& v)
+{
+    static_assert(sizeof(T) <= 4, "warp shuffles move at most 4 bytes per call");
+    int w = 0;
+    std::memcpy(&w, &v, sizeof(T));
+    return w;
+}
+template <typename T>
+CK_TILE_DEVICE T from_word(int w)
+{
+    T v;
+    std::memcpy(&v, &w, sizeof(T));
+    return v;
+}
+} // namespace arch
+
+/// Value of `v` held by lane `src_lane` of this wavefront.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle(const T& v, index_t src_lane)
+{
+    // ds_bpermute addresses lanes in bytes.
+    return arch::from_word<T>(__builtin_amdgcn_ds_bpermute(src_lane << 2, arch::to_word(v)));
+}
+/// Value of `v` held by lane (lane_id ^ lane_mask).
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_xor(const T& v, index_t lane_mask)
+{
+    return warp_shuffle(v, get_lane_id() ^ lane_mask);
+}
+/// Value of `v` held by lane (lane_id + delta); lanes past the end keep their own value.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_down(const T& v, index_t delta)
+{
+    const index_t lane = get_lane_id();
+    const index_t src  = lane + delta < arch::warp_size ? lane + delta : lane;
+    return warp_shuffle(v, src);
+}
+/// Value of `v` held by lane (lane_id - delta); lanes before the start keep their own value.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_up(const T& v, index_t delta)
+{
+    const index_t lane = get_lane_id();
+    const index_t src  = lane >= delta ? lane - delta : lane;
+    return warp_shuffle(v, src);
+}
+
+} // namespace ck_tile

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// NVIDIA (CUDA) spellings of the thread-identity, barrier and shuffle basics.
+#pragma once
+
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace ck_tile {
+namespace arch {
+inline constexpr index_t warp_size = 32;
+// Shuffles name the participating lanes; all of our uses are full-warp collectives.
+inline constexpr unsigned full_warp_mask = 0xffffffffu;
+} // namespace arch
+
+CK_TILE_DEVICE index_t get_thread_id() { return static_cast<index_t>(threadIdx.x); }
+CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(blockIdx.x); }
+CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(blockDim.x); }
+CK_TILE_DEVICE index_t get_grid_size() { return static_cast<index_t>(gridDim.x); }
+CK_TILE_DEVICE index_t get_block_id_y() { return static_cast<index_t>(blockIdx.y); }
+CK_TILE_DEVICE index_t get_block_id_z() { return static_cast<index_t>(blockIdx.z); }
+
+CK_TILE_DEVICE index_t get_lane_id()
+{
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return static_cast<index_t>(lane);
+}
+
+// Warp index within the block, uniform across the warp (readfirstlane on AMD); on NVIDIA the
+// division by a constant 32 is a shift and the compiler treats the result as uniform.
+CK_TILE_DEVICE index_t get_warp_id() { return get_thread_id() / arch::warp_size; }
+
+/// Barrier for all threads of the block; orders shared-memory accesses before and after it.
+CK_TILE_DEVICE void block_sync_lds() { __syncthreads(); }
+/// Barrier for all threads of the block (no memory-ordering guarantee beyond block_sync_lds).
+CK_TILE_DEVICE void block_sync() { __syncthreads(); }
+/// Orders the warp's own shared-memory accesses (NVIDIA warps may diverge since Volta).
+CK_TILE_DEVICE void warp_sync() { __syncwarp(); }
+
+namespace arch {
+template <typename T>
+CK_TILE_DEVICE uint32_t to_word(const T& v)
+{
+    static_assert(sizeof(T) <= 4, "warp shuffles move at most 4 bytes per call");
+    uint32_t w = 0;
+    std::memcpy(&w, &v, sizeof(T));
+    return w;
+}
+template <typename T>
+CK_TILE_DEVICE T from_word(uint32_t w)
+{
+    T v;
+    std::memcpy(&v, &w, sizeof(T));
+    return v;
+}
+} // namespace arch
+
+/// Value of `v` held by lane `src_lane` of this warp.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle(const T& v, index_t src_lane)
+{
+    return arch::from_word<T>(__shfl_sync(arch::full_warp_mask, arch::to_word(v), src_lane));
+}
+/// Value of `v` held by lane (lane_id ^ lane_mask).
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_xor(const T& v, index_t lane_mask)
+{
+    return arch::from_word<T>(__shfl_xor_sync(arch::full_warp_mask, arch::to_word(v), lane_mask));
+}
+/// Value of `v` held by lane (lane_id + delta); lanes past the end keep their own value.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_down(const T& v, index_t delta)
+{
+    return arch::from_word<T>(__shfl_down_sync(arch::full_warp_mask, arch::to_word(v), delta));
+}
+/// Value of `v` held by lane (lane_id - delta); lanes before the start keep their own value.
+template <typename T>
+CK_TILE_DEVICE T warp_shuffle_up(const T& v, index_t delta)
+{
+    return arch::from_word<T>(__shfl_up_sync(arch::full_warp_mask, arch::to_word(v), delta));
+}
+
+} // namespace ck_tile

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// Launching a kernel functor: make_kernel packs the functor, launch shape and arguments;
+// launch_kernel runs it on a stream and optionally times it with device events.
+// Device-compiler only (it defines a __global__ entry point).
+#pragma once
+
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/host/stream_config.hpp"
+
+#if defined(CK_TILE_PLATFORM_HOST)
+#error "ck_tile/host/kernel_launch.hpp defines kernels: compile this file with nvcc or hipcc"
+#endif
+
+#include <tuple>
+#include <utility>
+
+namespace ck_tile {
+
+/// The one __global__ entry point: calls Kernel{}(args...) in every thread.
+/// MinBlockPerCu is the occupancy the compiler must keep (register cap).
+template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>
+__global__ void __launch_bounds__(MaxThreadPerBlock, MinBlockPerCu) kentry(Kernel k, Args... args)
+{
+    k(args...);
+}
+
+template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>
+struct kernel_invocation
+{
+    Kernel kernel;
+    dim3 grid;
+    dim3 block;
+    unsigned lds_bytes;
+    std::tuple<Args...> args;
+
+    void operator()(hipStream_t stream) const
+    {
+        std::apply(
+            [&](const Args&... a) {
+                kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>
+                    <<<grid, block, lds_bytes, stream>>>(kernel, a...);
+            },
+            args);
+    }
+};
+
+/// Packs a kernel functor with its launch shape. `lds_bytes` is dynamic shared memory.
+template <int MaxThreadPerBlock = 256, int MinBlockPerCu = 1, typename Kernel, typename... Args>
+auto make_kernel(Kernel kernel, dim3 grid, dim3 block, unsigned lds_bytes, Args... args)
+{
+    return kernel_invocation<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>{
+        kernel, grid, block, lds_bytes, std::tuple<Args...>(args...)};
+}
+
+/// Runs each invocation once on s.stream_id_; with s.time_kernel_, first s.cold_niters_
+/// untimed runs, then s.nrepeat_ timed runs, and returns the mean time per run in ms
+/// (0 when not timing). Throws ck_tile::hip_error on a launch or runtime failure.
+template <typename... Invocations>
+float launch_kernel(const stream_config& s, Invocations... invocations)
+{
+    auto run_all = [&] {
+        (invocations(s.stream_id_), ...);
+        HIP_CHECK_ERROR(hipGetLastError());
+    };
+    if(!s.time_kernel_)
+    {
+        run_all();
+        return 0.f;
+    }
+    for(int i = 0; i < s.cold_niters_; ++i)
+        run_all();
+    hipEvent_t start, stop;
+    HIP_CHECK_ERROR(hipEventCreate(&start));
+    HIP_CHECK_ERROR(hipEventCreate(&stop));
+    HIP_CHECK_ERROR(hipEventRecord(start, s.stream_id_));
+    const int n = s.nrepeat_ > 0 ? s.nrepeat_ : 1;
+    for(int i = 0; i < n; ++i)
+        run_all();
+    HIP_CHECK_ERROR(hipEventRecord(stop, s.stream_id_));
+    HIP_CHECK_ERROR(hipEventSynchronize(stop));
+    float ms = 0.f;
+    HIP_CHECK_ERROR(hipEventElapsedTime(&ms, start, stop));
+    (void)hipEventDestroy(start);
+    (void)hipEventDestroy(stop);
+    return ms / static_cast<float>(n);
+}
+
+} // namespace ck_tile
