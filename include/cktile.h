@@ -22,7 +22,7 @@ extern "C" {
 #define CKTILE_VERSION_MINOR 1
 #define CKTILE_VERSION_PATCH 0
 /** major * 10000 + minor * 100 + patch, comparable with cktile_get_version(). */
-#define CKTILE_VERSION \
+#define CKTILE_VERSION                                                                             \
     (CKTILE_VERSION_MAJOR * 10000 + CKTILE_VERSION_MINOR * 100 + CKTILE_VERSION_PATCH)
 
 /** Version of the loaded library, encoded as CKTILE_VERSION is. */

@@ -14,12 +14,18 @@ spdlog::level::level_enum parse_log_level(const std::string& name)
 {
     std::string n = name;
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
-    if(n == "trace") return spdlog::level::trace;
-    if(n == "debug") return spdlog::level::debug;
-    if(n == "info") return spdlog::level::info;
-    if(n == "warn" || n == "warning") return spdlog::level::warn;
-    if(n == "error") return spdlog::level::err;
-    if(n == "critical") return spdlog::level::critical;
+    if(n == "trace")
+        return spdlog::level::trace;
+    if(n == "debug")
+        return spdlog::level::debug;
+    if(n == "info")
+        return spdlog::level::info;
+    if(n == "warn" || n == "warning")
+        return spdlog::level::warn;
+    if(n == "error")
+        return spdlog::level::err;
+    if(n == "critical")
+        return spdlog::level::critical;
     return spdlog::level::off;
 }
 
@@ -46,7 +52,8 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& level, const std:
     log->set_level(parse_log_level(level));
     log->flush_on(spdlog::level::trace);
     if(!file_error.empty())
-        log->warn("CKTILE_LOG_FILE='{}' cannot be opened ({}); logging to stderr", file, file_error);
+        log->warn("CKTILE_LOG_FILE='{}' cannot be opened ({}); logging to stderr", file,
+                  file_error);
     return log;
 }
 

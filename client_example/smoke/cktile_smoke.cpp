@@ -44,11 +44,13 @@ int main()
         hipEvent_t start, stop;
         HIP_CHECK_ERROR(hipEventCreate(&start));
         HIP_CHECK_ERROR(hipEventCreate(&stop));
-        HIP_CHECK_ERROR(cktile_smoke::launch_vector_copy(src.GetDeviceBuffer(), dst.GetDeviceBuffer(), n, 4, nullptr));
+        HIP_CHECK_ERROR(cktile_smoke::launch_vector_copy(src.GetDeviceBuffer(),
+                                                         dst.GetDeviceBuffer(), n, 4, nullptr));
         const int reps = 20;
         HIP_CHECK_ERROR(hipEventRecord(start));
         for(int i = 0; i < reps; ++i)
-            HIP_CHECK_ERROR(cktile_smoke::launch_vector_copy(src.GetDeviceBuffer(), dst.GetDeviceBuffer(), n, 4, nullptr));
+            HIP_CHECK_ERROR(cktile_smoke::launch_vector_copy(src.GetDeviceBuffer(),
+                                                             dst.GetDeviceBuffer(), n, 4, nullptr));
         HIP_CHECK_ERROR(hipEventRecord(stop));
         HIP_CHECK_ERROR(hipEventSynchronize(stop));
         float ms = 0;

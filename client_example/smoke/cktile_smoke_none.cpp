@@ -6,6 +6,7 @@
 
 int main()
 {
-    std::printf("cktile-smoke: %s; nothing to run.\n", ck_tile::query_gpu_availability().reason.c_str());
+    std::printf("cktile-smoke: %s; nothing to run.\n",
+                ck_tile::query_gpu_availability().reason.c_str());
     return 2;
 }

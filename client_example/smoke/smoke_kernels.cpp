@@ -45,7 +45,8 @@ hipError_t copy_as(const void* src, void* dst, std::size_t n, hipStream_t stream
     constexpr int block = 256;
     // Enough blocks to fill any current GPU several times over; the grid-stride loop does the rest.
     const std::size_t vectors = (n * Bytes + 15) / 16;
-    const unsigned grid = static_cast<unsigned>(std::min<std::size_t>((vectors + block - 1) / block + 1, 4096));
+    const unsigned grid =
+        static_cast<unsigned>(std::min<std::size_t>((vectors + block - 1) / block + 1, 4096));
     ck_tile::make_kernel<block>(ck_tile::vector_copy_kernel<T>{}, dim3(grid), dim3(block), 0u,
                                 static_cast<const T*>(src), static_cast<T*>(dst),
                                 static_cast<ck_tile::long_index_t>(n))(stream);
@@ -59,18 +60,25 @@ hipError_t launch_vector_copy(const void* src, void* dst, std::size_t n, int ele
 {
     switch(elem_bytes)
     {
-    case 1: return copy_as<1>(src, dst, n, stream);
-    case 2: return copy_as<2>(src, dst, n, stream);
-    case 4: return copy_as<4>(src, dst, n, stream);
-    case 8: return copy_as<8>(src, dst, n, stream);
-    case 16: return copy_as<16>(src, dst, n, stream);
-    default: return hipErrorInvalidValue;
+    case 1:
+        return copy_as<1>(src, dst, n, stream);
+    case 2:
+        return copy_as<2>(src, dst, n, stream);
+    case 4:
+        return copy_as<4>(src, dst, n, stream);
+    case 8:
+        return copy_as<8>(src, dst, n, stream);
+    case 16:
+        return copy_as<16>(src, dst, n, stream);
+    default:
+        return hipErrorInvalidValue;
     }
 }
 
 hipError_t launch_thread_ids(int32_t* out, int threads, hipStream_t stream)
 {
-    ck_tile::make_kernel<1024>(thread_id_kernel{}, dim3(1), dim3(threads), 0u, out, threads)(stream);
+    ck_tile::make_kernel<1024>(thread_id_kernel{}, dim3(1), dim3(threads), 0u, out,
+                               threads)(stream);
     return hipGetLastError();
 }
 

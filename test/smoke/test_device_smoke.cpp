@@ -16,12 +16,12 @@
 
 namespace {
 
-#define SKIP_WITHOUT_GPU()                                                       \
-    do                                                                           \
-    {                                                                            \
-        const auto gpu_ = ck_tile::query_gpu_availability();                     \
-        if(!gpu_.present)                                                        \
-            GTEST_SKIP() << gpu_.reason;                                         \
+#define SKIP_WITHOUT_GPU()                                                                         \
+    do                                                                                             \
+    {                                                                                              \
+        const auto gpu_ = ck_tile::query_gpu_availability();                                       \
+        if(!gpu_.present)                                                                          \
+            GTEST_SKIP() << gpu_.reason;                                                           \
     } while(0)
 
 struct copy_case
@@ -33,13 +33,12 @@ struct copy_case
 };
 
 class VectorCopy : public ::testing::TestWithParam<copy_case>
-{
-};
+{};
 
 TEST_P(VectorCopy, CopiesExactlyAndWritesNothingOutside)
 {
     SKIP_WITHOUT_GPU();
-    const copy_case c   = GetParam();
+    const copy_case c       = GetParam();
     const std::size_t bytes = c.n * c.elem_bytes;
     const std::size_t guard = 64; // bytes checked on each side of the destination
     std::vector<unsigned char> src(bytes + c.src_offset), dst(bytes + c.dst_offset + 2 * guard);
@@ -74,8 +73,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, VectorCopy,
                                            copy_case{1 << 22, 4, 4, 4}),
                          [](const ::testing::TestParamInfo<copy_case>& i) {
                              const copy_case& c = i.param;
-                             return "n" + std::to_string(c.n) + "_b" + std::to_string(c.elem_bytes) +
-                                    "_src" + std::to_string(c.src_offset) + "_dst" +
+                             return "n" + std::to_string(c.n) + "_b" +
+                                    std::to_string(c.elem_bytes) + "_src" +
+                                    std::to_string(c.src_offset) + "_dst" +
                                     std::to_string(c.dst_offset);
                          });
 
@@ -88,7 +88,8 @@ TEST(DeviceSmoke, LaneWarpIdsAndWarpSizeMatchTheRuntime)
     std::vector<int32_t> out(2 * threads + 1, -1);
     ck_tile::DeviceMem d(out.size() * sizeof(int32_t));
     d.SetValue(0xFF);
-    HIP_CHECK_ERROR(cktile_smoke::launch_thread_ids(static_cast<int32_t*>(d.GetDeviceBuffer()), threads, nullptr));
+    HIP_CHECK_ERROR(cktile_smoke::launch_thread_ids(static_cast<int32_t*>(d.GetDeviceBuffer()),
+                                                    threads, nullptr));
     HIP_CHECK_ERROR(hipDeviceSynchronize());
     d.FromDevice(out.data());
     const int ws = out[2 * threads];
@@ -115,7 +116,8 @@ TEST(DeviceSmoke, WarpShuffleXorSumsEachWarp)
     d_in.ToDevice(in.data());
     d_out.SetValue(0xFF);
     HIP_CHECK_ERROR(cktile_smoke::launch_warp_sum(static_cast<const float*>(d_in.GetDeviceBuffer()),
-                                                  static_cast<float*>(d_out.GetDeviceBuffer()), threads, nullptr));
+                                                  static_cast<float*>(d_out.GetDeviceBuffer()),
+                                                  threads, nullptr));
     HIP_CHECK_ERROR(hipDeviceSynchronize());
     d_out.FromDevice(out.data());
     for(int w = 0; w < threads / ws; ++w)

@@ -79,7 +79,8 @@ TEST(Logging, OffByDefaultAndWritesToFileWhenAsked)
 {
     EXPECT_EQ(cktile::detail::make_logger("", "")->level(), spdlog::level::off);
     const auto path = std::filesystem::temp_directory_path() /
-                      ("cktile_log_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".log");
+                      ("cktile_log_test_" +
+                       std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".log");
     std::filesystem::remove(path);
     {
         auto log = cktile::detail::make_logger("info", path.string());

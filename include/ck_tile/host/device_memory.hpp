@@ -19,8 +19,7 @@ class DeviceMem
     DeviceMem& operator=(const DeviceMem&) = delete;
     DeviceMem(DeviceMem&& o) noexcept
         : ptr_(std::exchange(o.ptr_, nullptr)), size_(std::exchange(o.size_, 0))
-    {
-    }
+    {}
     DeviceMem& operator=(DeviceMem&& o) noexcept
     {
         if(this != &o)

@@ -11,7 +11,7 @@ namespace ck_tile {
 
 struct gpu_availability
 {
-    bool present = false;
+    bool present     = false;
     int device_count = 0;
     /// Empty when present; otherwise a sentence a user can act on.
     std::string reason;
@@ -25,12 +25,12 @@ inline gpu_availability query_gpu_availability()
     a.reason = "this build has no GPU platform (CKTILE_GPU_PLATFORM=none)";
     return a;
 #else
-    int n = 0;
+    int n              = 0;
     const hipError_t e = hipGetDeviceCount(&n);
     if(e != hipSuccess)
     {
-        a.reason = std::string("no GPU device present (the runtime says: ") +
-                   hipGetErrorString(e) + ")";
+        a.reason =
+            std::string("no GPU device present (the runtime says: ") + hipGetErrorString(e) + ")";
         // A failed query leaves a sticky last error on some runtimes; clear it.
         (void)hipGetLastError();
         return a;
@@ -40,7 +40,7 @@ inline gpu_availability query_gpu_availability()
         a.reason = "no GPU device present (the runtime reports 0 devices)";
         return a;
     }
-    a.present = true;
+    a.present      = true;
     a.device_count = n;
     return a;
 #endif

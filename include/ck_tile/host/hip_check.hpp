@@ -16,8 +16,7 @@ class hip_error : public std::runtime_error
     public:
     hip_error(hipError_t status, const std::string& what)
         : std::runtime_error(what), status_(status)
-    {
-    }
+    {}
     hipError_t status() const noexcept { return status_; }
 
     private:
@@ -27,9 +26,8 @@ class hip_error : public std::runtime_error
 inline void hip_check(hipError_t status, const char* expr, const char* file, int line)
 {
     if(status != hipSuccess)
-        throw hip_error(status,
-                        std::string(expr) + " failed with '" + hipGetErrorString(status) +
-                            "' at " + file + ":" + std::to_string(line));
+        throw hip_error(status, std::string(expr) + " failed with '" + hipGetErrorString(status) +
+                                    "' at " + file + ":" + std::to_string(line));
 }
 
 } // namespace ck_tile

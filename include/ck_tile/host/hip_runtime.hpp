@@ -10,9 +10,11 @@
 // The build defines exactly one of them (cmake/CktilePlatform.cmake).
 #pragma once
 
+// clang-format off
 #if defined(CK_TILE_RUNTIME_HIP) + defined(CK_TILE_RUNTIME_CUDA) + defined(CK_TILE_RUNTIME_NONE) != 1
 #error "ck_tile: define exactly one of CK_TILE_RUNTIME_HIP, CK_TILE_RUNTIME_CUDA, CK_TILE_RUNTIME_NONE"
 #endif
+// clang-format on
 
 #if defined(CK_TILE_RUNTIME_HIP)
 #ifndef __HIP_PLATFORM_AMD__

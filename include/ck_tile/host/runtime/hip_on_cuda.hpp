@@ -13,12 +13,12 @@ using hipStream_t   = cudaStream_t;
 using hipEvent_t    = cudaEvent_t;
 using hipMemcpyKind = cudaMemcpyKind;
 
-inline constexpr hipError_t hipSuccess                = cudaSuccess;
-inline constexpr hipError_t hipErrorInvalidValue      = cudaErrorInvalidValue;
-inline constexpr hipError_t hipErrorOutOfMemory       = cudaErrorMemoryAllocation;
-inline constexpr hipError_t hipErrorNoDevice          = cudaErrorNoDevice;
-inline constexpr hipError_t hipErrorInvalidDevice     = cudaErrorInvalidDevice;
-inline constexpr hipError_t hipErrorNotReady          = cudaErrorNotReady;
+inline constexpr hipError_t hipSuccess                 = cudaSuccess;
+inline constexpr hipError_t hipErrorInvalidValue       = cudaErrorInvalidValue;
+inline constexpr hipError_t hipErrorOutOfMemory        = cudaErrorMemoryAllocation;
+inline constexpr hipError_t hipErrorNoDevice           = cudaErrorNoDevice;
+inline constexpr hipError_t hipErrorInvalidDevice      = cudaErrorInvalidDevice;
+inline constexpr hipError_t hipErrorNotReady           = cudaErrorNotReady;
 inline constexpr hipError_t hipErrorInsufficientDriver = cudaErrorInsufficientDriver;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToHost     = cudaMemcpyHostToHost;
@@ -27,8 +27,8 @@ inline constexpr hipMemcpyKind hipMemcpyDeviceToHost   = cudaMemcpyDeviceToHost;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToDevice = cudaMemcpyDeviceToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDefault        = cudaMemcpyDefault;
 
-inline constexpr unsigned hipStreamNonBlocking = cudaStreamNonBlocking;
-inline constexpr unsigned hipEventDefault      = cudaEventDefault;
+inline constexpr unsigned hipStreamNonBlocking  = cudaStreamNonBlocking;
+inline constexpr unsigned hipEventDefault       = cudaEventDefault;
 inline constexpr unsigned hipEventDisableTiming = cudaEventDisableTiming;
 
 /// The subset of HIP's device properties that cktile reads. `gcnArchName` holds the target
@@ -77,8 +77,8 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int device)
     std::memset(p, 0, sizeof(*p));
     std::memcpy(p->name, c.name, sizeof(p->name) - 1);
     const bool arch_specific = (c.major == 9 && c.minor == 0);
-    int n = 0;
-    const char* suffix = arch_specific ? "a" : "";
+    int n                    = 0;
+    const char* suffix       = arch_specific ? "a" : "";
     // snprintf would pull <cstdio> into every includer; the name is short and fixed-format.
     p->gcnArchName[n++] = 's';
     p->gcnArchName[n++] = 'm';
@@ -116,14 +116,17 @@ inline hipError_t hipMalloc(T** p, std::size_t n)
     return cudaMalloc(reinterpret_cast<void**>(p), n);
 }
 inline hipError_t hipFree(void* p) { return cudaFree(p); }
-inline hipError_t hipHostMalloc(void** p, std::size_t n, unsigned = 0) { return cudaMallocHost(p, n); }
+inline hipError_t hipHostMalloc(void** p, std::size_t n, unsigned = 0)
+{
+    return cudaMallocHost(p, n);
+}
 inline hipError_t hipHostFree(void* p) { return cudaFreeHost(p); }
 inline hipError_t hipMemcpy(void* d, const void* s, std::size_t n, hipMemcpyKind k)
 {
     return cudaMemcpy(d, s, n, k);
 }
-inline hipError_t
-hipMemcpyAsync(void* d, const void* s, std::size_t n, hipMemcpyKind k, hipStream_t st = nullptr)
+inline hipError_t hipMemcpyAsync(void* d, const void* s, std::size_t n, hipMemcpyKind k,
+                                 hipStream_t st = nullptr)
 {
     return cudaMemcpyAsync(d, s, n, k, st);
 }
@@ -151,7 +154,10 @@ inline hipError_t hipEventCreateWithFlags(hipEvent_t* e, unsigned f)
     return cudaEventCreateWithFlags(e, f);
 }
 inline hipError_t hipEventDestroy(hipEvent_t e) { return cudaEventDestroy(e); }
-inline hipError_t hipEventRecord(hipEvent_t e, hipStream_t s = nullptr) { return cudaEventRecord(e, s); }
+inline hipError_t hipEventRecord(hipEvent_t e, hipStream_t s = nullptr)
+{
+    return cudaEventRecord(e, s);
+}
 inline hipError_t hipEventSynchronize(hipEvent_t e) { return cudaEventSynchronize(e); }
 inline hipError_t hipEventElapsedTime(float* ms, hipEvent_t a, hipEvent_t b)
 {

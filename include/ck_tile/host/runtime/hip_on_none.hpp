@@ -48,10 +48,14 @@ inline const char* hipGetErrorString(hipError_t e)
 {
     switch(e)
     {
-    case hipSuccess: return "no error";
-    case hipErrorNoDevice: return "no GPU runtime in this build (CKTILE_GPU_PLATFORM=none)";
-    case hipErrorInvalidValue: return "invalid argument";
-    default: return "unavailable in a host-only build";
+    case hipSuccess:
+        return "no error";
+    case hipErrorNoDevice:
+        return "no GPU runtime in this build (CKTILE_GPU_PLATFORM=none)";
+    case hipErrorInvalidValue:
+        return "invalid argument";
+    default:
+        return "unavailable in a host-only build";
     }
 }
 inline const char* hipGetErrorName(hipError_t e)
@@ -68,27 +72,58 @@ inline hipError_t hipGetDeviceCount(int* n)
 inline hipError_t hipGetDevice(int*) { return hipErrorNoDevice; }
 inline hipError_t hipSetDevice(int) { return hipErrorNoDevice; }
 inline hipError_t hipDeviceSynchronize() { return hipErrorNoDevice; }
-inline hipError_t hipDriverGetVersion(int* v) { *v = 0; return hipErrorNoDevice; }
-inline hipError_t hipRuntimeGetVersion(int* v) { *v = 0; return hipErrorNoDevice; }
+inline hipError_t hipDriverGetVersion(int* v)
+{
+    *v = 0;
+    return hipErrorNoDevice;
+}
+inline hipError_t hipRuntimeGetVersion(int* v)
+{
+    *v = 0;
+    return hipErrorNoDevice;
+}
 inline hipError_t hipGetDeviceProperties(hipDeviceProp_t*, int) { return hipErrorNoDevice; }
-inline hipError_t hipMalloc(void** p, std::size_t) { *p = nullptr; return hipErrorNoDevice; }
+inline hipError_t hipMalloc(void** p, std::size_t)
+{
+    *p = nullptr;
+    return hipErrorNoDevice;
+}
 template <typename T>
-inline hipError_t hipMalloc(T** p, std::size_t) { *p = nullptr; return hipErrorNoDevice; }
+inline hipError_t hipMalloc(T** p, std::size_t)
+{
+    *p = nullptr;
+    return hipErrorNoDevice;
+}
 inline hipError_t hipFree(void* p) { return p ? hipErrorInvalidValue : hipSuccess; }
 inline hipError_t hipHostMalloc(void** p, std::size_t n, unsigned = 0)
 {
     *p = std::malloc(n);
     return *p ? hipSuccess : hipErrorOutOfMemory;
 }
-inline hipError_t hipHostFree(void* p) { std::free(p); return hipSuccess; }
-inline hipError_t hipMemcpy(void*, const void*, std::size_t, hipMemcpyKind) { return hipErrorNoDevice; }
-inline hipError_t hipMemcpyAsync(void*, const void*, std::size_t, hipMemcpyKind, hipStream_t = nullptr)
+inline hipError_t hipHostFree(void* p)
+{
+    std::free(p);
+    return hipSuccess;
+}
+inline hipError_t hipMemcpy(void*, const void*, std::size_t, hipMemcpyKind)
+{
+    return hipErrorNoDevice;
+}
+inline hipError_t hipMemcpyAsync(void*, const void*, std::size_t, hipMemcpyKind,
+                                 hipStream_t = nullptr)
 {
     return hipErrorNoDevice;
 }
 inline hipError_t hipMemset(void*, int, std::size_t) { return hipErrorNoDevice; }
-inline hipError_t hipMemsetAsync(void*, int, std::size_t, hipStream_t = nullptr) { return hipErrorNoDevice; }
-inline hipError_t hipMemGetInfo(std::size_t* f, std::size_t* t) { *f = *t = 0; return hipErrorNoDevice; }
+inline hipError_t hipMemsetAsync(void*, int, std::size_t, hipStream_t = nullptr)
+{
+    return hipErrorNoDevice;
+}
+inline hipError_t hipMemGetInfo(std::size_t* f, std::size_t* t)
+{
+    *f = *t = 0;
+    return hipErrorNoDevice;
+}
 inline hipError_t hipStreamCreate(hipStream_t*) { return hipErrorNoDevice; }
 inline hipError_t hipStreamCreateWithFlags(hipStream_t*, unsigned) { return hipErrorNoDevice; }
 inline hipError_t hipStreamDestroy(hipStream_t) { return hipErrorNoDevice; }

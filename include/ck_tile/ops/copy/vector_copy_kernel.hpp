@@ -29,8 +29,8 @@ struct vector_copy_kernel
 
     CK_TILE_DEVICE void operator()(const T* src, T* dst, long_index_t n) const
     {
-        const long_index_t tid    = static_cast<long_index_t>(get_block_id()) * get_block_size() +
-                                 get_thread_id();
+        const long_index_t tid =
+            static_cast<long_index_t>(get_block_id()) * get_block_size() + get_thread_id();
         const long_index_t stride = static_cast<long_index_t>(get_grid_size()) * get_block_size();
 
         const auto src_addr = reinterpret_cast<std::uintptr_t>(src);
@@ -41,7 +41,8 @@ struct vector_copy_kernel
         // whole number of elements.
         if((src_addr % kVectorBytes) == (dst_addr % kVectorBytes) && misalign % sizeof(T) == 0)
         {
-            head = misalign == 0 ? 0 : (kVectorBytes - misalign) / static_cast<long_index_t>(sizeof(T));
+            head = misalign == 0 ? 0
+                                 : (kVectorBytes - misalign) / static_cast<long_index_t>(sizeof(T));
             head = head < n ? head : n;
         }
         else
