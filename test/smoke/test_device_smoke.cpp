@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,6 +32,12 @@ struct copy_case
     std::size_t src_offset; // in bytes, to exercise unaligned starts
     std::size_t dst_offset;
 };
+
+void PrintTo(const copy_case& c, std::ostream* os)
+{
+    *os << "{n=" << c.n << ", bytes=" << c.elem_bytes << ", src+" << c.src_offset << ", dst+"
+        << c.dst_offset << "}";
+}
 
 class VectorCopy : public ::testing::TestWithParam<copy_case>
 {};
