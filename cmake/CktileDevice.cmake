@@ -12,6 +12,10 @@ set(CKTILE_DEVICE_FLAGS_NVIDIA --expt-relaxed-constexpr --extended-lambda -Xcomp
     -Xcompiler=-Wextra -Werror=all-warnings)
 set(CKTILE_DEVICE_FLAGS_AMD -O3 -Wall -Wextra -Wno-unused-command-line-argument)
 
+# Every device library also joins `cktile_device_code`, so a compile-only check of all device
+# code (CI's AMD build) is one target.
+add_custom_target(cktile_device_code)
+
 function(cktile_add_device_library name kind)
   cmake_parse_arguments(ARG "" "GPU_TARGET" "SOURCES;LINK" ${ARGN})
   if(NOT ARG_GPU_TARGET)
@@ -29,6 +33,7 @@ function(cktile_add_device_library name kind)
     target_link_libraries(${name} PUBLIC cktile::headers cktile::runtime ${ARG_LINK})
   elseif(CKTILE_PLATFORM STREQUAL "amd")
     set(_objs "")
+    file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir")
     set(_incs "$<TARGET_PROPERTY:cktile_headers,INTERFACE_INCLUDE_DIRECTORIES>")
     set(_defs "$<TARGET_PROPERTY:cktile_headers,INTERFACE_COMPILE_DEFINITIONS>"
               "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
@@ -62,4 +67,5 @@ function(cktile_add_device_library name kind)
   else()
     message(FATAL_ERROR "cktile_add_device_library(${name}): no GPU platform in this build")
   endif()
+  add_dependencies(cktile_device_code ${name})
 endfunction()
