@@ -13,6 +13,7 @@ function(cktile_add_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE cktile::headers cktile::runtime GTest::gtest_main
                                         ${ARG_LINK})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/test/common)
   target_compile_options(${name} PRIVATE ${CKTILE_HOST_WARNINGS})
   gtest_discover_tests(${name}
     DISCOVERY_MODE PRE_TEST

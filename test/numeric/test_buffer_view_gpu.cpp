@@ -8,23 +8,17 @@
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_check.hpp"
 
+#include "gpu_test.hpp"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 namespace {
 
-#define SKIP_WITHOUT_GPU()                                                                         \
-    do                                                                                             \
-    {                                                                                              \
-        const auto gpu_ = ck_tile::query_gpu_availability();                                       \
-        if(!gpu_.present)                                                                          \
-            GTEST_SKIP() << gpu_.reason;                                                           \
-    } while(0)
-
 TEST(BufferViewGpu, GetSetAndAtomicsOnDevice)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     const int threads  = 256;
     const int src_size = 1001; // not a multiple of the 4-vector: thread 250's read straddles
     std::vector<float> src(src_size);

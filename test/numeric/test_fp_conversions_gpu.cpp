@@ -11,6 +11,8 @@
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_check.hpp"
 
+#include "gpu_test.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -22,14 +24,6 @@ namespace {
 
 using ck_tile::overflow_mode;
 using ck_tile::type_convert;
-
-#define SKIP_WITHOUT_GPU()                                                                         \
-    do                                                                                             \
-    {                                                                                              \
-        const auto gpu_ = ck_tile::query_gpu_availability();                                       \
-        if(!gpu_.present)                                                                          \
-            GTEST_SKIP() << gpu_.reason;                                                           \
-    } while(0)
 
 /// Inputs that exercise every rounding situation of the four formats: every exact value, every
 /// midpoint and its float neighbours, plus random bit patterns and random in-range floats.
@@ -70,7 +64,7 @@ uint16_t host_code(float x)
 
 TEST(FpConversionsGpu, NarrowingOnDeviceMatchesHost)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     const std::vector<float> xs = conversion_inputs();
     const std::size_t n         = xs.size();
     ck_tile::DeviceMem d_in(n * sizeof(float)), d_out(n * cktile_numeric_test::narrow_kinds * 2);
@@ -111,7 +105,7 @@ TEST(FpConversionsGpu, NarrowingOnDeviceMatchesHost)
 
 TEST(FpConversionsGpu, WideningEveryCodeOnDeviceMatchesHost)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     const std::size_t n = 1u << 16;
     std::vector<uint16_t> codes(n);
     for(std::size_t c = 0; c < n; ++c)

@@ -6,6 +6,8 @@
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_check.hpp"
 
+#include "gpu_test.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,14 +18,6 @@
 #include <vector>
 
 namespace {
-
-#define SKIP_WITHOUT_GPU()                                                                         \
-    do                                                                                             \
-    {                                                                                              \
-        const auto gpu_ = ck_tile::query_gpu_availability();                                       \
-        if(!gpu_.present)                                                                          \
-            GTEST_SKIP() << gpu_.reason;                                                           \
-    } while(0)
 
 struct copy_case
 {
@@ -44,7 +38,7 @@ class VectorCopy : public ::testing::TestWithParam<copy_case>
 
 TEST_P(VectorCopy, CopiesExactlyAndWritesNothingOutside)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     const copy_case c       = GetParam();
     const std::size_t bytes = c.n * c.elem_bytes;
     const std::size_t guard = 64; // bytes checked on each side of the destination
@@ -88,7 +82,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, VectorCopy,
 
 TEST(DeviceSmoke, LaneWarpIdsAndWarpSizeMatchTheRuntime)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     hipDeviceProp_t prop{};
     HIP_CHECK_ERROR(hipGetDeviceProperties(&prop, 0));
     const int threads = 256;
@@ -110,7 +104,7 @@ TEST(DeviceSmoke, LaneWarpIdsAndWarpSizeMatchTheRuntime)
 
 TEST(DeviceSmoke, WarpShuffleXorSumsEachWarp)
 {
-    SKIP_WITHOUT_GPU();
+    CKTILE_SKIP_WITHOUT_GPU();
     hipDeviceProp_t prop{};
     HIP_CHECK_ERROR(hipGetDeviceProperties(&prop, 0));
     const int threads = 256, ws = prop.warpSize;
