@@ -35,5 +35,6 @@
 #include "ck_tile/core/arch/convert.hpp"
 #include "ck_tile/core/arch/atomic.hpp"
 #include "ck_tile/core/tensor/buffer_view.hpp"
+#include "ck_tile/core/tensor/tensor_view.hpp"
 #include "ck_tile/core/tensor/tile_distribution_encoding.hpp"
 #include "ck_tile/core/tensor/tile_distribution.hpp"
