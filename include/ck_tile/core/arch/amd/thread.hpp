@@ -43,6 +43,10 @@ CK_TILE_DEVICE void block_sync() { __syncthreads(); }
 /// A wavefront executes in lockstep on gfx9; only LDS ordering has to be enforced.
 CK_TILE_DEVICE void warp_sync() { asm volatile("s_waitcnt lgkmcnt(0)" ::: "memory"); }
 
+/// Stops the kernel with an error the host sees at the next synchronisation: the device-side
+/// answer to a violated precondition, where exceptions do not exist.
+[[noreturn]] CK_TILE_DEVICE void trap() { __builtin_trap(); }
+
 namespace arch {
 template <typename T>
 CK_TILE_DEVICE int to_word(const T& v)

@@ -40,6 +40,10 @@ CK_TILE_DEVICE void block_sync() { __syncthreads(); }
 /// Orders the warp's own shared-memory accesses (NVIDIA warps may diverge since Volta).
 CK_TILE_DEVICE void warp_sync() { __syncwarp(); }
 
+/// Stops the kernel with an error the host sees at the next synchronisation: the device-side
+/// answer to a violated precondition, where exceptions do not exist.
+[[noreturn]] CK_TILE_DEVICE void trap() { __trap(); }
+
 namespace arch {
 template <typename T>
 CK_TILE_DEVICE uint32_t to_word(const T& v)
