@@ -3,10 +3,27 @@
  * cktile: the stable C API of the cktile GPU kernel library.
  *
  * Compiles as C99 and C++; includes no GPU header. Every function returns a status or a
- * value that cannot fail; no C++ exception ever crosses this boundary.
+ * value that cannot fail; no C++ exception ever crosses this boundary. When a function
+ * returns anything but CKTILE_STATUS_SUCCESS, cktile_get_last_error_message() (per thread)
+ * says which argument or constraint failed.
+ *
+ * ABI rules: handles are opaque; every public struct starts with `size_t struct_size`, which
+ * the caller sets to sizeof(the struct it was compiled with), so structs can grow at the end;
+ * new behaviour comes as new functions, never as changed signatures. Programs that dlopen the
+ * library use cktile_get_api(), a versioned, append-only table of these functions.
+ *
+ * One call, end to end:
+ *   cktile_handle_t h;            cktile_create(&h, 0);
+ *   cktile_gemm_problem_t p;      cktile_gemm_problem_init(&p); p.m = ...;
+ *   cktile_gemm_args_t a;         cktile_gemm_args_init(&a); a.a = dA; ...
+ *   cktile_gemm_run(h, CKTILE_INSTANCE_AUTO, &p, &a, NULL, 0, stream);
+ *   cktile_destroy(h);
  */
 #ifndef CKTILE_H
 #define CKTILE_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,11 +42,336 @@ extern "C" {
 #define CKTILE_VERSION                                                                             \
     (CKTILE_VERSION_MAJOR * 10000 + CKTILE_VERSION_MINOR * 100 + CKTILE_VERSION_PATCH)
 
+/* ---------------------------------------------------------------------------------------- */
+/* Status                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+/** Values are frozen; new ones are appended. */
+typedef enum cktile_status
+{
+    CKTILE_STATUS_SUCCESS          = 0,
+    CKTILE_STATUS_INVALID_ARGUMENT = 1, /**< a null pointer, a bad value, a bad struct_size */
+    CKTILE_STATUS_INVALID_HANDLE   = 2, /**< null, never created, or already destroyed */
+    CKTILE_STATUS_NOT_SUPPORTED    = 3, /**< valid problem, but no (or not this) instance runs it */
+    CKTILE_STATUS_NOT_FOUND        = 4, /**< no instance with that id or name */
+    CKTILE_STATUS_NO_DEVICE        = 5, /**< no GPU, or the device ordinal does not exist */
+    CKTILE_STATUS_KERNEL_LIBRARY_NOT_FOUND =
+        6,                                    /**< no kernel library for the target is installed */
+    CKTILE_STATUS_KERNEL_LIBRARY_INVALID = 7, /**< a kernel library that cannot be used */
+    CKTILE_STATUS_RUNTIME_ERROR          = 8, /**< the GPU runtime reported an error */
+    CKTILE_STATUS_INSUFFICIENT_WORKSPACE = 9,
+    CKTILE_STATUS_BUFFER_TOO_SMALL       = 10, /**< an output buffer for text is too short */
+    CKTILE_STATUS_NOT_IMPLEMENTED        = 11,
+    CKTILE_STATUS_INTERNAL_ERROR         = 12, /**< a bug: please report the message */
+    CKTILE_STATUS_OUT_OF_MEMORY          = 13
+} cktile_status_t;
+
+/** A constant English name for a status ("CKTILE_STATUS_SUCCESS"); unknown values give
+ *  "CKTILE_STATUS_<unknown>". Never NULL. */
+CKTILE_API const char* cktile_status_string(cktile_status_t status);
+
+/** What the last failing call on this thread said: which argument or constraint failed.
+ *  Empty string after a successful call. Valid until the next cktile call on this thread. */
+CKTILE_API const char* cktile_get_last_error_message(void);
+
 /** Version of the loaded library, encoded as CKTILE_VERSION is. */
 CKTILE_API int cktile_get_version(void);
 
 /** Version of the loaded library as "major.minor.patch" (static storage). */
 CKTILE_API const char* cktile_get_version_string(void);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Vocabulary                                                                               */
+/* ---------------------------------------------------------------------------------------- */
+
+/** The operation an instance implements. Only GEMM has instances so far; the others are
+ *  reserved so instance records and queries keep one shape as operations are added. */
+typedef enum cktile_op_kind
+{
+    CKTILE_OP_GEMM          = 1,
+    CKTILE_OP_REDUCTION     = 2,
+    CKTILE_OP_NORMALIZATION = 3,
+    CKTILE_OP_CONVOLUTION   = 4,
+    CKTILE_OP_ATTENTION     = 5
+} cktile_op_kind_t;
+
+typedef enum cktile_datatype
+{
+    CKTILE_DATATYPE_FP16     = 1,
+    CKTILE_DATATYPE_BF16     = 2,
+    CKTILE_DATATYPE_FP32     = 3,
+    CKTILE_DATATYPE_FP8_E4M3 = 4, /**< OCP e4m3fn: no infinities, max 448 */
+    CKTILE_DATATYPE_FP8_E5M2 = 5, /**< OCP e5m2 */
+    CKTILE_DATATYPE_INT8     = 6,
+    CKTILE_DATATYPE_INT32    = 7
+} cktile_datatype_t;
+
+/** Storage order of one matrix. CKTILE_LAYOUT_ANY only appears in instance descriptions:
+ *  such an instance reads the layout from the problem at run time. */
+typedef enum cktile_layout
+{
+    CKTILE_LAYOUT_ROW_MAJOR = 1,
+    CKTILE_LAYOUT_COL_MAJOR = 2,
+    CKTILE_LAYOUT_ANY       = 3
+} cktile_layout_t;
+
+/** Bias added before the activation: one value per row of D (length M) or per column of D
+ *  (length N). */
+typedef enum cktile_bias
+{
+    CKTILE_BIAS_NONE       = 0,
+    CKTILE_BIAS_PER_ROW    = 1,
+    CKTILE_BIAS_PER_COLUMN = 2
+} cktile_bias_t;
+
+typedef enum cktile_activation
+{
+    CKTILE_ACTIVATION_NONE      = 0,
+    CKTILE_ACTIVATION_RELU      = 1,
+    CKTILE_ACTIVATION_GELU_TANH = 2,
+    CKTILE_ACTIVATION_GELU_ERF  = 3,
+    CKTILE_ACTIVATION_SILU      = 4
+} cktile_activation_t;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Handles                                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/** A handle binds a target's kernel library and, if created on a device, that device.
+ *  Handles are safe to use from several threads at once. */
+typedef struct cktile_handle_opaque* cktile_handle_t;
+
+/** Opens a handle on GPU `device_ordinal`. Loads the kernel library of the device's target
+ *  (once per process, thread-safely; searched in CKTILE_KERNEL_PATH, then next to
+ *  libcktile.so). Fails with CKTILE_STATUS_NO_DEVICE without a GPU, and with
+ *  CKTILE_STATUS_KERNEL_LIBRARY_NOT_FOUND (naming the target and the installed ones) when no
+ *  library for the device's target is installed. If CKTILE_TUNING_DB names a file, it is
+ *  loaded (problems in it are logged as warnings, never fail the call). */
+CKTILE_API cktile_status_t cktile_create(cktile_handle_t* handle, int device_ordinal);
+
+/** Opens a handle on a target without a device ("sm_90a", "gfx90a"): for offline queries
+ *  (instances, support, selection). Running on such a handle fails with NO_DEVICE. */
+CKTILE_API cktile_status_t cktile_create_for_target(cktile_handle_t* handle, const char* target);
+
+/** Destroys a handle. Destroying NULL or an already destroyed handle returns
+ *  CKTILE_STATUS_INVALID_HANDLE and does nothing else. */
+CKTILE_API cktile_status_t cktile_destroy(cktile_handle_t handle);
+
+typedef struct cktile_handle_info
+{
+    size_t struct_size;
+    char target[32];        /**< "sm_90a" */
+    int device_ordinal;     /**< -1 for a handle created for a target */
+    int compute_unit_count; /**< SMs/CUs: of the device, or the target's usual part offline */
+    size_t instance_count;  /**< instances in the target's kernel library */
+} cktile_handle_info_t;
+
+CKTILE_API cktile_status_t cktile_get_handle_info(cktile_handle_t handle,
+                                                  cktile_handle_info_t* info);
+
+/* ---------------------------------------------------------------------------------------- */
+/* GEMM problems                                                                            */
+/* ---------------------------------------------------------------------------------------- */
+
+/** D = activation(alpha * A * B + beta * C + bias), batched.
+ *
+ *  A is M x K, B is K x N, C and D are M x N, each stored row- or column-major with its own
+ *  leading dimension (in elements; at least the length of a stored row/column). A transposed
+ *  operand is described by its layout: op(A) = A^T of a row-major K x M matrix is a
+ *  column-major M x K matrix with the same leading dimension.
+ *  Batch i reads A + i * stride_a etc. (element strides; 0 broadcasts one matrix to every
+ *  batch, except for D, whose batches must not overlap).
+ *  C has D's type; the bias has D's type. C may be NULL at run time when beta == 0.
+ *  compute_type: FP32 for floating-point inputs, INT32 for INT8 inputs (exact accumulation). */
+typedef struct cktile_gemm_problem
+{
+    size_t struct_size;
+    cktile_datatype_t a_type, b_type, c_type, d_type, compute_type;
+    cktile_layout_t a_layout, b_layout, c_layout, d_layout;
+    int64_t m, n, k;
+    int64_t lda, ldb, ldc, ldd;
+    int64_t batch_count;
+    int64_t stride_a, stride_b, stride_c, stride_d, stride_bias;
+    double alpha, beta;
+    cktile_bias_t bias;
+    cktile_activation_t activation;
+} cktile_gemm_problem_t;
+
+/** Fills `problem` with a valid default: struct_size set, FP16 in and out with FP32 compute,
+ *  all row-major, m = n = k = 1 with matching leading dimensions, batch 1, alpha 1, beta 0,
+ *  no bias, no activation. */
+CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* problem);
+
+/** Device pointers for one run. `c` may be NULL when beta == 0; `bias` must be set exactly
+ *  when the problem has a bias. */
+typedef struct cktile_gemm_args
+{
+    size_t struct_size;
+    const void* a;
+    const void* b;
+    const void* c;
+    const void* bias;
+    void* d;
+} cktile_gemm_args_t;
+
+CKTILE_API cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* args);
+
+/** Checks that a problem is well formed (positive sizes that do not overflow, strides that
+ *  fit the shapes, known enums, a supported type combination). */
+CKTILE_API cktile_status_t cktile_gemm_validate(const cktile_gemm_problem_t* problem);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Instances                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+/** Instance ids are permanent: derived from the instance name, equal across builds. */
+#define CKTILE_INSTANCE_AUTO ((uint64_t)0)
+
+typedef struct cktile_instance_info
+{
+    size_t struct_size;
+    uint64_t id;
+    char name[160];
+    char target[32];
+    cktile_op_kind_t op_kind;
+    cktile_datatype_t a_type, b_type, c_type, d_type, compute_type;
+    cktile_layout_t a_layout, b_layout; /**< CKTILE_LAYOUT_ANY: chosen at run time */
+    int supports_bias;                  /**< nonzero: accepts CKTILE_BIAS_PER_ROW/COLUMN */
+    int supports_activation;            /**< nonzero: accepts every cktile_activation_t */
+    int tile_m, tile_n, tile_k;
+    int block_threads;
+    int index_bits;         /**< 32: every element offset must fit in 31 bits; else 64 */
+    int alignment_elements; /**< pointers and leading dims must be multiples of this */
+    int k_multiple;         /**< K must be a multiple of this */
+    size_t shared_memory_bytes;
+    int is_general; /**< accepts every valid shape, stride and alignment of its types */
+} cktile_instance_info_t;
+
+CKTILE_API cktile_status_t cktile_get_instance_count(cktile_handle_t handle, size_t* count);
+/** Instances are numbered 0..count-1 in the handle's kernel library (an order, not an id). */
+CKTILE_API cktile_status_t cktile_get_instance_info(cktile_handle_t handle, size_t index,
+                                                    cktile_instance_info_t* info);
+CKTILE_API cktile_status_t cktile_get_instance_info_by_id(cktile_handle_t handle, uint64_t id,
+                                                          cktile_instance_info_t* info);
+CKTILE_API cktile_status_t cktile_find_instance(cktile_handle_t handle, const char* name,
+                                                uint64_t* id);
+
+/** Does instance `id` run `problem`? SUCCESS if yes; NOT_SUPPORTED with the reason in
+ *  `reason` (and in the last error message) if not. `args` may be NULL: then pointer
+ *  alignment is not checked (cktile_gemm_run checks it). `reason` may be NULL. A "yes" is
+ *  exact: the instance computes that problem correctly. */
+CKTILE_API cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t id,
+                                                const cktile_gemm_problem_t* problem,
+                                                const cktile_gemm_args_t* args, char* reason,
+                                                size_t reason_size);
+
+CKTILE_API cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, uint64_t id,
+                                                      const cktile_gemm_problem_t* problem,
+                                                      size_t* bytes);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Selection                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef enum cktile_select_mode
+{
+    /** The tuning database if it has the problem, else the heuristic. */
+    CKTILE_SELECT_DEFAULT = 0,
+    /** An analytical model: tiles, waves over the compute units, occupancy. */
+    CKTILE_SELECT_HEURISTIC = 1,
+    /** Only the tuning database; NOT_FOUND when it has no usable entry. */
+    CKTILE_SELECT_TUNING_DB = 2
+} cktile_select_mode_t;
+
+/** Picks an instance for `problem` without running anything. `args` may be NULL (then
+ *  pointer alignment is assumed to be whatever the chosen instance needs; run re-checks). */
+CKTILE_API cktile_status_t cktile_gemm_select(cktile_handle_t handle,
+                                              const cktile_gemm_problem_t* problem,
+                                              const cktile_gemm_args_t* args,
+                                              cktile_select_mode_t mode, uint64_t* id);
+
+/** Measured selection: runs every supporting instance once on `stream` (D is overwritten),
+ *  times one more run each, and caches the fastest in the handle for this problem; later
+ *  calls for the same problem answer from the cache. Needs a handle with a device. */
+CKTILE_API cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle,
+                                                       const cktile_gemm_problem_t* problem,
+                                                       const cktile_gemm_args_t* args,
+                                                       void* workspace, size_t workspace_size,
+                                                       void* stream, uint64_t* id);
+
+/** Loads a tuning database (JSON) into the handle. Entries for another library version,
+ *  target or compute-unit count, and corrupt entries, are ignored with a logged warning; the
+ *  number of entries kept is returned in `loaded` (may be NULL). A file that cannot be read
+ *  or parsed fails with INVALID_ARGUMENT. */
+CKTILE_API cktile_status_t cktile_tuning_db_load(cktile_handle_t handle, const char* path,
+                                                 size_t* loaded);
+/** Writes the handle's tuning entries (loaded and measured) as a tuning database. */
+CKTILE_API cktile_status_t cktile_tuning_db_save(cktile_handle_t handle, const char* path);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Running                                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/** Runs `problem` on `stream` (a hipStream_t/cudaStream_t; NULL is the default stream),
+ *  asynchronously. `instance_id` CKTILE_INSTANCE_AUTO selects as CKTILE_SELECT_DEFAULT does
+ *  (and uses a measured choice cached in the handle, if any). The workspace must hold
+ *  cktile_gemm_workspace_size() bytes (NULL when that is 0). */
+CKTILE_API cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
+                                           const cktile_gemm_problem_t* problem,
+                                           const cktile_gemm_args_t* args, void* workspace,
+                                           size_t workspace_size, void* stream);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Versioned function table (for programs that dlopen libcktile.so)                         */
+/* ---------------------------------------------------------------------------------------- */
+
+#define CKTILE_API_VERSION_1 1
+#define CKTILE_API_VERSION CKTILE_API_VERSION_1
+
+/** Append-only: entries are never removed or reordered (offsets are frozen by static_assert
+ *  in the library); a later version only adds entries at the end and raises `version`.
+ *  `struct_size` is the size of the table the library provides. */
+typedef struct cktile_api_v1
+{
+    size_t struct_size;
+    uint32_t version;
+    const char* (*status_string)(cktile_status_t);
+    const char* (*get_last_error_message)(void);
+    int (*get_version)(void);
+    const char* (*get_version_string)(void);
+    cktile_status_t (*create)(cktile_handle_t*, int);
+    cktile_status_t (*create_for_target)(cktile_handle_t*, const char*);
+    cktile_status_t (*destroy)(cktile_handle_t);
+    cktile_status_t (*get_handle_info)(cktile_handle_t, cktile_handle_info_t*);
+    cktile_status_t (*gemm_problem_init)(cktile_gemm_problem_t*);
+    cktile_status_t (*gemm_args_init)(cktile_gemm_args_t*);
+    cktile_status_t (*gemm_validate)(const cktile_gemm_problem_t*);
+    cktile_status_t (*get_instance_count)(cktile_handle_t, size_t*);
+    cktile_status_t (*get_instance_info)(cktile_handle_t, size_t, cktile_instance_info_t*);
+    cktile_status_t (*get_instance_info_by_id)(cktile_handle_t, uint64_t, cktile_instance_info_t*);
+    cktile_status_t (*find_instance)(cktile_handle_t, const char*, uint64_t*);
+    cktile_status_t (*gemm_supports)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
+                                     const cktile_gemm_args_t*, char*, size_t);
+    cktile_status_t (*gemm_workspace_size)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
+                                           size_t*);
+    cktile_status_t (*gemm_select)(cktile_handle_t, const cktile_gemm_problem_t*,
+                                   const cktile_gemm_args_t*, cktile_select_mode_t, uint64_t*);
+    cktile_status_t (*gemm_select_measured)(cktile_handle_t, const cktile_gemm_problem_t*,
+                                            const cktile_gemm_args_t*, void*, size_t, void*,
+                                            uint64_t*);
+    cktile_status_t (*tuning_db_load)(cktile_handle_t, const char*, size_t*);
+    cktile_status_t (*tuning_db_save)(cktile_handle_t, const char*);
+    cktile_status_t (*gemm_run)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
+                                const cktile_gemm_args_t*, void*, size_t, void*);
+} cktile_api_v1_t;
+
+/** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
+ *  library does not provide (newer than it, or 0). The table is static; never free it. */
+CKTILE_API const void* cktile_get_api(uint32_t version);
+
+/** The name to dlsym for cktile_get_api. */
+#define CKTILE_GET_API_SYMBOL "cktile_get_api"
+typedef const void* (*cktile_get_api_fn)(uint32_t version);
 
 #ifdef __cplusplus
 }

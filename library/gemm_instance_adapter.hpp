@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Turns a GEMM kernel template into a registry record: the C-callable supports / workspace /
+// run functions and the public description. Included by the generated instance sources only
+// (device compiler).
+#pragma once
+
+#include "gemm_problem_mapping.hpp"
+#include "kernel_library_abi.h"
+
+#include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/host/kernel_launch.hpp"
+#include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+namespace cktile::library {
+
+inline void write_text(char* out, std::size_t n, const char* text)
+{
+    if(out && n > 0)
+        std::snprintf(out, n, "%s", text);
+}
+
+/// The compile-time facts of one instance, as the C API spells them.
+template <cktile_datatype_t AType, cktile_datatype_t BType, cktile_datatype_t DType,
+          cktile_datatype_t ComputeType, cktile_layout_t ALayout, cktile_layout_t BLayout>
+struct gemm_signature
+{
+    static const char* mismatch(const cktile_gemm_problem_t& p)
+    {
+        if(p.a_type != AType || p.b_type != BType)
+            return "the instance's A/B data types differ from the problem's";
+        if(p.c_type != DType || p.d_type != DType)
+            return "the instance's C/D data type differs from the problem's";
+        if(p.compute_type != ComputeType)
+            return "the instance's compute type differs from the problem's";
+        if(ALayout != CKTILE_LAYOUT_ANY && p.a_layout != ALayout)
+            return "the instance's A layout differs from the problem's";
+        if(BLayout != CKTILE_LAYOUT_ANY && p.b_layout != BLayout)
+            return "the instance's B layout differs from the problem's";
+        return nullptr;
+    }
+};
+
+template <typename Kernel, typename Signature>
+struct gemm_simt_instance
+{
+    static int supports(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
+                        char* reason, std::size_t reason_size)
+    {
+        const char* why = Signature::mismatch(*p);
+        if(!why)
+            why = Kernel::why_unsupported(to_host_args(*p, args));
+        if(why)
+        {
+            write_text(reason, reason_size, why);
+            return 1;
+        }
+        return 0;
+    }
+
+    static std::size_t workspace_size(const cktile_gemm_problem_t*) { return 0; }
+
+    static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void*,
+                   std::size_t, void* stream, char* message, std::size_t message_size)
+    {
+        try
+        {
+            const auto h = to_host_args(*p, args);
+            if(const char* why = Kernel::why_unsupported(h))
+            {
+                write_text(message, message_size, why);
+                return CKTILE_STATUS_NOT_SUPPORTED;
+            }
+            const auto ka = Kernel::make_kargs(h);
+            const dim3 grid(static_cast<unsigned>(ka.grid_x), 1, static_cast<unsigned>(ka.grid_z));
+            const dim3 block(Kernel::BlockSize);
+            ck_tile::launch_kernel(
+                ck_tile::stream_config{static_cast<hipStream_t>(stream), false, 0, 0, 1},
+                ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, grid, block, 0u, ka));
+            return CKTILE_STATUS_SUCCESS;
+        }
+        catch(const ck_tile::hip_error& e)
+        {
+            write_text(message, message_size, e.what());
+            return CKTILE_STATUS_RUNTIME_ERROR;
+        }
+        catch(const std::exception& e)
+        {
+            write_text(message, message_size, e.what());
+            return CKTILE_STATUS_INTERNAL_ERROR;
+        }
+        catch(...)
+        {
+            write_text(message, message_size, "unknown exception in a kernel library");
+            return CKTILE_STATUS_INTERNAL_ERROR;
+        }
+    }
+};
+
+/// The record the generated sources define, one per instance.
+template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
+          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
+          cktile_layout_t BLayout>
+cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* name,
+                                               const char* target, bool general)
+{
+    using Sig  = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
+    using Inst = gemm_simt_instance<Kernel, Sig>;
+    using Pol  = typename Kernel::Policy;
+    cktile_kernel_instance_t r{};
+    r.struct_size             = sizeof(r);
+    cktile_instance_info_t& i = r.info;
+    i.struct_size             = sizeof(i);
+    i.id                      = id;
+    std::snprintf(i.name, sizeof(i.name), "%s", name);
+    std::snprintf(i.target, sizeof(i.target), "%s", target);
+    i.op_kind             = CKTILE_OP_GEMM;
+    i.a_type              = AType;
+    i.b_type              = BType;
+    i.c_type              = DType;
+    i.d_type              = DType;
+    i.compute_type        = ComputeType;
+    i.a_layout            = ALayout;
+    i.b_layout            = BLayout;
+    i.supports_bias       = Kernel::FusedEpilogue ? 1 : 0;
+    i.supports_activation = Kernel::FusedEpilogue ? 1 : 0;
+    i.tile_m              = Pol::BlockM;
+    i.tile_n              = Pol::BlockN;
+    i.tile_k              = Pol::BlockK;
+    i.block_threads       = Pol::BlockSize;
+    i.index_bits          = static_cast<int>(sizeof(typename Kernel::Index) * 8);
+    i.alignment_elements  = (Kernel::VectorA > 1 || Kernel::VectorB > 1) ? Pol::VectorK : 1;
+    i.k_multiple          = i.alignment_elements;
+    i.shared_memory_bytes = Pol::template shared_memory_bytes<typename Kernel::Acc>();
+    i.is_general          = general ? 1 : 0;
+    r.min_blocks_per_cu   = 1;
+    r.supports            = &Inst::supports;
+    r.workspace_size      = &Inst::workspace_size;
+    r.run                 = &Inst::run;
+    return r;
+}
+
+} // namespace cktile::library

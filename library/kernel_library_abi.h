@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT
+ *
+ * The contract between libcktile.so and a per-target kernel library
+ * (libcktile_kernels_<target>.so). Not public: both sides are built from one source tree, but
+ * a kernel library found on disk may come from another build, so the table carries an ABI
+ * version and struct sizes that the loader checks before it touches anything else.
+ *
+ * A kernel library exports exactly one symbol, CKTILE_KERNEL_LIBRARY_SYMBOL, which returns its
+ * instance table. Records are immutable and live as long as the library stays loaded (it is
+ * never unloaded).
+ */
+#ifndef CKTILE_KERNEL_LIBRARY_ABI_H
+#define CKTILE_KERNEL_LIBRARY_ABI_H
+
+#include "cktile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CKTILE_KERNEL_ABI_VERSION 1
+#define CKTILE_KERNEL_LIBRARY_SYMBOL "cktile_kernel_library_get_table"
+
+/* Writes at most `reason_size` bytes (NUL-terminated) into `reason` when it returns nonzero. */
+typedef int (*cktile_kernel_gemm_supports_fn)(const cktile_gemm_problem_t* problem,
+                                              const cktile_gemm_args_t* args, char* reason,
+                                              size_t reason_size);
+typedef size_t (*cktile_kernel_gemm_workspace_fn)(const cktile_gemm_problem_t* problem);
+/* Launches asynchronously. Returns a cktile_status_t; on failure writes a message. The caller
+ * has validated the problem and checked supports() with the same args. */
+typedef int (*cktile_kernel_gemm_run_fn)(const cktile_gemm_problem_t* problem,
+                                         const cktile_gemm_args_t* args, void* workspace,
+                                         size_t workspace_size, void* stream, char* message,
+                                         size_t message_size);
+
+typedef struct cktile_kernel_instance
+{
+    size_t struct_size;
+    /* The public description (its struct_size is sizeof(cktile_instance_info_t)). */
+    cktile_instance_info_t info;
+    /* Occupancy input for the selection model: how many blocks the kernel was compiled to
+     * keep resident per compute unit (its launch bound). */
+    int min_blocks_per_cu;
+    cktile_kernel_gemm_supports_fn supports;
+    cktile_kernel_gemm_workspace_fn workspace_size;
+    cktile_kernel_gemm_run_fn run;
+} cktile_kernel_instance_t;
+
+typedef struct cktile_kernel_table
+{
+    size_t struct_size;
+    uint32_t abi_version;
+    size_t instance_struct_size;
+    const char* target;
+    const char* library_version; /* the cktile version it was built with, "0.1.0" */
+    size_t instance_count;
+    const cktile_kernel_instance_t* const* instances;
+} cktile_kernel_table_t;
+
+typedef const cktile_kernel_table_t* (*cktile_kernel_library_get_table_fn)(uint32_t abi_version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CKTILE_KERNEL_LIBRARY_ABI_H */

@@ -1,0 +1,407 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Expands declarative instance lists (instances/<op>.json) into C++ sources.
+
+    generate.py --instances instances/gemm.json --set ci --targets "sm_90a;gfx90a" \
+                --out-dir <build>/generated [--groups N] [--list-sources]
+
+Per target it writes <out-dir>/<target>/gemm_group_<i>.cpp (instances, grouped so the groups
+take about equally long to compile) and <out-dir>/<target>/instance_table.cpp (the table the
+kernel library hands to libcktile.so). Files are rewritten only when their content changes.
+Every problem in the lists is an error naming the file and the entry; nothing is skipped
+silently. Standard library only.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+FORMAT_VERSION = 1
+LIBRARY_VERSION = "0.1.0"
+
+# What a target allows. Static shared memory is what a block may declare without opting in.
+TARGETS = {
+    "sm_80": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
+    "sm_86": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
+    "sm_89": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
+    "sm_90": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
+    "sm_90a": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
+    "gfx90a": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
+    "gfx940": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
+    "gfx942": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
+}
+
+# data type name -> (C API enum, C++ storage type, bytes)
+DATATYPES = {
+    "fp16": ("CKTILE_DATATYPE_FP16", "ck_tile::gemm_storage::fp16", 2),
+    "bf16": ("CKTILE_DATATYPE_BF16", "ck_tile::gemm_storage::bf16", 2),
+    "fp32": ("CKTILE_DATATYPE_FP32", "float", 4),
+    "fp8_e4m3": ("CKTILE_DATATYPE_FP8_E4M3", "ck_tile::gemm_storage::fp8_e4m3", 1),
+    "fp8_e5m2": ("CKTILE_DATATYPE_FP8_E5M2", "ck_tile::gemm_storage::fp8_e5m2", 1),
+    "int8": ("CKTILE_DATATYPE_INT8", "std::int8_t", 1),
+    "int32": ("CKTILE_DATATYPE_INT32", "std::int32_t", 4),
+}
+SHORT = {"fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp8_e4m3": "e4m3",
+         "fp8_e5m2": "e5m2", "int8": "i8", "int32": "i32"}
+LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
+           "col": ("CKTILE_LAYOUT_COL_MAJOR", "ck_tile::gemm_layout::col", "c"),
+           "any": ("CKTILE_LAYOUT_ANY", "ck_tile::gemm_layout::any", "x")}
+EPILOGUES = {"fused": True, "none": False}
+SETS = ("ci", "full")
+
+TOP_KEYS = {"format_version", "op", "description", "type_combinations", "families"}
+COMBO_KEYS = {"a", "b", "d", "compute"}
+FAMILY_KEYS = {"name", "description", "kernel", "sets", "targets", "types", "layouts",
+               "epilogues", "tiles", "index_bits", "general"}
+TILE_KEYS = {"block", "thread", "vector_k"}
+
+
+class GenError(Exception):
+    """A problem in an instance list; the message names the file and the entry."""
+
+
+def fnv1a64(text):
+    """Permanent instance id: FNV-1a 64 of the name (never 0; 0 means 'select for me')."""
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        h ^= byte
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h if h != 0 else 1
+
+
+def _check_keys(where, obj, allowed, required=()):
+    if not isinstance(obj, dict):
+        raise GenError(f"{where}: expected an object")
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise GenError(f"{where}: unknown key(s) {', '.join(unknown)} "
+                       f"(allowed: {', '.join(sorted(allowed))})")
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise GenError(f"{where}: missing key(s) {', '.join(missing)}")
+
+
+def _list_of(where, value, allowed=None, kind=str):
+    if not isinstance(value, list) or not value:
+        raise GenError(f"{where}: expected a non-empty list")
+    for v in value:
+        if not isinstance(v, kind) or isinstance(v, bool) and kind is int:
+            raise GenError(f"{where}: {v!r} is not a {kind.__name__}")
+        if allowed is not None and v not in allowed:
+            raise GenError(f"{where}: {v!r} is not one of {', '.join(sorted(allowed))}")
+    return value
+
+
+def _validate_combo(where, name, combo):
+    _check_keys(f"{where} type combination '{name}'", combo, COMBO_KEYS, COMBO_KEYS)
+    for key in COMBO_KEYS:
+        if combo[key] not in DATATYPES:
+            raise GenError(f"{where} type combination '{name}': {key}={combo[key]!r} is not a "
+                           f"data type ({', '.join(DATATYPES)})")
+    if combo["a"] in ("int32",) or combo["b"] in ("int32",):
+        raise GenError(f"{where} type combination '{name}': int32 is an output type only")
+    ints = [combo[k] == "int8" for k in ("a", "b")]
+    if any(ints) != all(ints):
+        raise GenError(f"{where} type combination '{name}': int8 inputs cannot mix with "
+                       "floating-point inputs")
+    want_compute = "int32" if all(ints) else "fp32"
+    if combo["compute"] != want_compute:
+        raise GenError(f"{where} type combination '{name}': compute must be {want_compute}")
+    want_d = ("int32",) if all(ints) else ("fp16", "bf16", "fp32")
+    if combo["d"] not in want_d:
+        raise GenError(f"{where} type combination '{name}': d must be one of {', '.join(want_d)}")
+
+
+def instance_name(combo, layouts, block, thread, vector_k, index_bits, epilogue):
+    return ("gemm_simt_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_t{tm}x{tn}_v{v}_i{ib}_{e}".format(
+        a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
+        c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2], lb=LAYOUTS[layouts[1]][2],
+        bm=block[0], bn=block[1], bk=block[2], tm=thread[0], tn=thread[1], v=vector_k,
+        ib=index_bits, e=epilogue))
+
+
+def expand(doc, path, instance_set, targets):
+    """Validates `doc` (the parsed JSON of `path`) and returns {target: [instance dict]}.
+
+    @post every instance is valid for its target; names (and ids) are unique per target."""
+    where = os.path.basename(path)
+    if instance_set not in SETS:
+        raise GenError(f"instance set {instance_set!r}: expected one of {', '.join(SETS)}")
+    for t in targets:
+        if t not in TARGETS:
+            raise GenError(f"target {t!r} is unknown to the generator (known: "
+                           f"{', '.join(sorted(TARGETS))})")
+    _check_keys(where, doc, TOP_KEYS, ("format_version", "op", "type_combinations", "families"))
+    if doc["format_version"] != FORMAT_VERSION:
+        raise GenError(f"{where}: format_version {doc['format_version']!r}, expected "
+                       f"{FORMAT_VERSION}")
+    if doc["op"] != "gemm":
+        raise GenError(f"{where}: op {doc['op']!r} has no generator (known: gemm)")
+    combos = doc["type_combinations"]
+    if not isinstance(combos, dict) or not combos:
+        raise GenError(f"{where}: type_combinations must be a non-empty object")
+    for name, combo in combos.items():
+        _validate_combo(where, name, combo)
+
+    result = {t: [] for t in targets}
+    seen = {t: {} for t in targets}
+    families = doc["families"]
+    if not isinstance(families, list) or not families:
+        raise GenError(f"{where}: families must be a non-empty list")
+    family_names = set()
+    for idx, fam in enumerate(families):
+        fw = f"{where} family #{idx}"
+        _check_keys(fw, fam, FAMILY_KEYS, ("name", "kernel", "sets", "targets", "types",
+                                           "layouts", "epilogues", "tiles", "index_bits"))
+        fw = f"{where} family '{fam['name']}'"
+        if fam["name"] in family_names:
+            raise GenError(f"{fw}: duplicate family name")
+        family_names.add(fam["name"])
+        if fam["kernel"] != "simt":
+            raise GenError(f"{fw}: kernel {fam['kernel']!r} is unknown (known: simt)")
+        sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
+        fam_targets = _list_of(f"{fw} targets", fam["targets"], set(TARGETS) | {"*"})
+        types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
+        if "*" in types:
+            types = list(combos)
+        epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
+        index_bits = _list_of(f"{fw} index_bits", fam["index_bits"], {32, 64}, int)
+        layouts = fam["layouts"]
+        if not isinstance(layouts, list) or not layouts:
+            raise GenError(f"{fw} layouts: expected a non-empty list of [a, b] pairs")
+        for pair in layouts:
+            if (not isinstance(pair, list) or len(pair) != 2
+                    or any(x not in LAYOUTS for x in pair)):
+                raise GenError(f"{fw} layouts: {pair!r} is not an [a, b] pair of "
+                               f"{', '.join(LAYOUTS)}")
+        general = fam.get("general", False)
+        if not isinstance(general, bool):
+            raise GenError(f"{fw} general: expected true or false")
+        tiles = fam["tiles"]
+        if not isinstance(tiles, list) or not tiles:
+            raise GenError(f"{fw} tiles: expected a non-empty list")
+        if general:
+            if any(p != ["any", "any"] for p in layouts) or epilogues != ["fused"] \
+                    or index_bits != [64] \
+                    or any(t.get("vector_k", 1) != 1 for t in tiles if isinstance(t, dict)):
+                raise GenError(f"{fw}: a general family must use layouts [any, any], epilogue "
+                               "fused, index_bits 64 and vector_k 1 (it must accept every "
+                               "valid problem of its types)")
+        if instance_set not in sets:
+            continue
+        for tidx, tile in enumerate(tiles):
+            tw = f"{fw} tile #{tidx}"
+            _check_keys(tw, tile, TILE_KEYS, ("block", "thread"))
+            block = _list_of(f"{tw} block", tile["block"], kind=int)
+            thread = _list_of(f"{tw} thread", tile["thread"], kind=int)
+            vector_k = tile.get("vector_k", 1)
+            if len(block) != 3 or len(thread) != 2 or any(v <= 0 for v in block + thread):
+                raise GenError(f"{tw}: block is [M, N, K] and thread is [M, N], all positive")
+            if block[0] % thread[0] or block[1] % thread[1]:
+                raise GenError(f"{tw}: thread tile {thread} does not divide block {block[:2]}")
+            if not isinstance(vector_k, int) or vector_k < 1 or block[2] % vector_k:
+                raise GenError(f"{tw}: vector_k {vector_k!r} must be positive and divide "
+                               f"block K {block[2]}")
+            threads = (block[0] // thread[0]) * (block[1] // thread[1])
+            for target in targets:
+                if "*" not in fam_targets and target not in fam_targets:
+                    continue
+                tinfo = TARGETS[target]
+                if threads % tinfo["warp"] or threads > tinfo["max_threads"]:
+                    raise GenError(f"{tw}: {threads} threads per block is not a multiple of "
+                                   f"{target}'s warp size {tinfo['warp']} or exceeds "
+                                   f"{tinfo['max_threads']}")
+                for tname in types:
+                    combo = combos[tname]
+                    acc_bytes = 4
+                    smem = acc_bytes * block[2] * ((block[0] + 1) + (block[1] + 1))
+                    if smem > tinfo["static_smem"]:
+                        raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than "
+                                       f"{target} allows per block ({tinfo['static_smem']})")
+                    for pair in layouts:
+                        for bits in index_bits:
+                            for epi in epilogues:
+                                name = instance_name(combo, pair, block, thread, vector_k,
+                                                     bits, epi)
+                                if name in seen[target]:
+                                    raise GenError(f"{fw}: instance {name} for {target} is "
+                                                   f"also produced by {seen[target][name]}")
+                                seen[target][name] = fw
+                                result[target].append({
+                                    "name": name, "id": fnv1a64(name), "family": fam["name"],
+                                    "combo": combo, "layouts": pair, "block": block,
+                                    "thread": thread, "vector_k": vector_k,
+                                    "index_bits": bits, "epilogue": epi, "general": general,
+                                    "threads": threads, "smem": smem, "target": target})
+    for target in targets:
+        ids = {}
+        for inst in result[target]:
+            if inst["id"] in ids:
+                raise GenError(f"{where}: instances {ids[inst['id']]} and {inst['name']} have "
+                               "the same id; rename one")
+            ids[inst["id"]] = inst["name"]
+        # Every type combination the set names must have a general instance, so every valid
+        # problem of those types runs.
+        gen_types = {(i["combo"]["a"], i["combo"]["b"], i["combo"]["d"])
+                     for i in result[target] if i["general"]}
+        for inst in result[target]:
+            key = (inst["combo"]["a"], inst["combo"]["b"], inst["combo"]["d"])
+            if key not in gen_types:
+                raise GenError(f"{where}: instance {inst['name']} for {target} has no general "
+                               f"instance of its types in set {instance_set}")
+    return result
+
+
+def compile_cost(inst):
+    """Relative compile time: bigger micro tiles unroll more; fused epilogues add math."""
+    return 1.0 + inst["thread"][0] * inst["thread"][1] / 16.0 + (
+        0.5 if inst["epilogue"] == "fused" else 0.0)
+
+
+def group_instances(instances, groups):
+    """Longest-processing-time-first: balanced groups, deterministic.
+
+    @post every instance is in exactly one group; no group is empty."""
+    groups = max(1, min(groups, len(instances)))
+    order = sorted(instances, key=lambda i: (-compile_cost(i), i["name"]))
+    buckets = [[0.0, []] for _ in range(groups)]
+    for inst in order:
+        bucket = min(buckets, key=lambda b: b[0])
+        bucket[0] += compile_cost(inst)
+        bucket[1].append(inst)
+    return [sorted(b[1], key=lambda i: i["name"]) for b in buckets if b[1]]
+
+
+HEADER = "// Generated by python_gen/generate.py from {src}; do not edit.\n"
+
+
+def kernel_type(inst):
+    c = inst["combo"]
+    index = "std::int32_t" if inst["index_bits"] == 32 else "std::int64_t"
+    acc = "std::int32_t" if c["compute"] == "int32" else "float"
+    return ("ck_tile::gemm_simt_kernel<ck_tile::gemm_simt_problem<{a}, {b}, {d}, {acc}, {la}, "
+            "{lb}, {index}>, ck_tile::gemm_simt_policy<{bm}, {bn}, {bk}, {tm}, {tn}, {v}>, "
+            "{fused}>").format(
+        a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
+        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1], index=index,
+        bm=inst["block"][0], bn=inst["block"][1], bk=inst["block"][2], tm=inst["thread"][0],
+        tn=inst["thread"][1], v=inst["vector_k"],
+        fused="true" if EPILOGUES[inst["epilogue"]] else "false")
+
+
+def record_symbol(inst):
+    return f"cktile_instance_{inst['id']:016x}"
+
+
+def group_source(group, src):
+    out = [HEADER.format(src=src), '#include "gemm_instance_adapter.hpp"\n\n#include <cstdint>\n\n']
+    for inst in group:
+        c = inst["combo"]
+        out.append(
+            "extern const cktile_kernel_instance_t {sym} =\n"
+            "    cktile::library::make_gemm_simt_record<\n"
+            "        {ktype},\n"
+            "        {a}, {b}, {d}, {cmp}, {la}, {lb}>(\n"
+            "        0x{id:016x}ULL, \"{name}\", \"{target}\", {general});\n\n".format(
+                sym=record_symbol(inst), ktype=kernel_type(inst), a=DATATYPES[c["a"]][0],
+                b=DATATYPES[c["b"]][0], d=DATATYPES[c["d"]][0], cmp=DATATYPES[c["compute"]][0],
+                la=LAYOUTS[inst["layouts"][0]][0], lb=LAYOUTS[inst["layouts"][1]][0],
+                id=inst["id"], name=inst["name"], target=inst["target"],
+                general="true" if inst["general"] else "false"))
+    return "".join(out)
+
+
+def table_source(target, instances, src):
+    out = [HEADER.format(src=src), '#include "kernel_library_abi.h"\n\n#include <cstdint>\n\n']
+    for inst in instances:
+        out.append(f"extern const cktile_kernel_instance_t {record_symbol(inst)};\n")
+    out.append("\nnamespace {\nconst cktile_kernel_instance_t* const instances[] = {\n")
+    for inst in instances:
+        out.append(f"    &{record_symbol(inst)},\n")
+    if not instances:
+        out.append("    nullptr,\n")
+    out.append("};\n")
+    out.append(
+        "const cktile_kernel_table_t table = {{sizeof(cktile_kernel_table_t), "
+        "CKTILE_KERNEL_ABI_VERSION,\n    sizeof(cktile_kernel_instance_t), \"{t}\", \"{v}\", "
+        "{n}, instances}};\n}} // namespace\n\n".format(t=target, v=LIBRARY_VERSION,
+                                                        n=len(instances)))
+    out.append(
+        "extern \"C\" __attribute__((visibility(\"default\"))) const cktile_kernel_table_t*\n"
+        "cktile_kernel_library_get_table(std::uint32_t abi_version)\n{\n"
+        "    return abi_version == CKTILE_KERNEL_ABI_VERSION ? &table : nullptr;\n}\n")
+    return "".join(out)
+
+
+def write_if_changed(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def load(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except json.JSONDecodeError as e:
+        raise GenError(f"{os.path.basename(path)}: not valid JSON ({e})") from e
+    except OSError as e:
+        raise GenError(f"{path}: cannot be read ({e.strerror})") from e
+
+
+def generate(path, instance_set, targets, out_dir, groups):
+    """Writes the sources; returns {target: [source paths]} (groups first, table last)."""
+    doc = load(path)
+    per_target = expand(doc, path, instance_set, targets)
+    src = os.path.basename(path)
+    written = {}
+    for target, instances in per_target.items():
+        tdir = os.path.join(out_dir, target)
+        files = []
+        for gi, group in enumerate(group_instances(instances, groups) if instances else []):
+            p = os.path.join(tdir, f"gemm_group_{gi}.cpp")
+            write_if_changed(p, group_source(group, src))
+            files.append(p)
+        p = os.path.join(tdir, "instance_table.cpp")
+        write_if_changed(p, table_source(target, instances, src))
+        files.append(p)
+        # Remove group files a previous, larger configuration left behind.
+        if os.path.isdir(tdir):
+            for f in os.listdir(tdir):
+                full = os.path.join(tdir, f)
+                if f.startswith("gemm_group_") and full not in files:
+                    os.remove(full)
+        written[target] = files
+    return written
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--instances", required=True)
+    ap.add_argument("--set", required=True, choices=SETS)
+    ap.add_argument("--targets", required=True, help="';'- or ','-separated GPU targets")
+    ap.add_argument("--out-dir", required=True)
+    ap.add_argument("--groups", type=int, default=4)
+    ap.add_argument("--list-sources", action="store_true",
+                    help="print '<target>=<source>' lines for CMake")
+    args = ap.parse_args(argv)
+    targets = [t for t in args.targets.replace(",", ";").split(";") if t]
+    try:
+        written = generate(args.instances, args.set, targets, args.out_dir, args.groups)
+    except GenError as e:
+        print(f"python_gen: error: {e}", file=sys.stderr)
+        return 1
+    if args.list_sources:
+        for target, files in written.items():
+            for f in files:
+                print(f"{target}={f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

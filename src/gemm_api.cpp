@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: MIT
+// The GEMM entry points of include/cktile.h: problem set-up, support queries, selection
+// (heuristic, tuning database, measured) and running.
+#include "cktile.h"
+
+#include "api_error.hpp"
+#include "gemm_problem.hpp"
+#include "handle.hpp"
+#include "logging.hpp"
+#include "selection.hpp"
+
+#include "ck_tile/host/hip_runtime.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+using namespace cktile::detail;
+
+namespace {
+
+constexpr std::size_t reason_capacity = 256;
+
+/// Why `r` cannot run `p` (empty when it can).
+std::string why_not(const cktile_kernel_instance_t& r, const cktile_gemm_problem_t& p,
+                    const cktile_gemm_args_t* args)
+{
+    char reason[reason_capacity] = {};
+    if(r.supports(&p, args, reason, sizeof(reason)) == 0)
+        return {};
+    return reason[0] ? reason : "not supported (no reason given)";
+}
+
+const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uint64_t id)
+{
+    if(id == CKTILE_INSTANCE_AUTO)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "id 0 is CKTILE_INSTANCE_AUTO; this function needs an instance id");
+    const auto* r = s.library->find(id);
+    if(!r)
+        fail(CKTILE_STATUS_NOT_FOUND,
+             "no instance with id " + std::to_string(id) + " for " + s.target);
+    return *r;
+}
+
+/// Every instance that runs `p`, or NOT_SUPPORTED explaining why there is none.
+std::vector<const cktile_kernel_instance_t*> supporting_instances(const handle_state& s,
+                                                                  const cktile_gemm_problem_t& p,
+                                                                  const cktile_gemm_args_t* args)
+{
+    std::vector<const cktile_kernel_instance_t*> out;
+    std::string reasons;
+    int typed = 0;
+    for(std::size_t i = 0; i < s.library->size(); ++i)
+    {
+        const auto& r         = s.library->at(i);
+        const std::string why = why_not(r, p, args);
+        if(why.empty())
+            out.push_back(&r);
+        else if(r.info.a_type == p.a_type && r.info.b_type == p.b_type &&
+                r.info.d_type == p.d_type && typed++ < 4)
+            reasons += std::string("; ") + r.info.name + ": " + why;
+    }
+    if(out.empty())
+        fail(CKTILE_STATUS_NOT_SUPPORTED,
+             "no instance in the " + s.target + " kernel library runs this problem" +
+                 (typed == 0 ? std::string(" (none has types ") + datatype_name(p.a_type) + "," +
+                                   datatype_name(p.b_type) + "->" + datatype_name(p.d_type) + ")"
+                             : reasons));
+    return out;
+}
+
+const cktile_kernel_instance_t*
+pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
+               const std::vector<const cktile_kernel_instance_t*>& candidates)
+{
+    const cktile_kernel_instance_t* best = nullptr;
+    double best_cost                     = std::numeric_limits<double>::infinity();
+    for(const auto* r : candidates)
+    {
+        const double c = estimate_gemm_cost(*r, p, s.machine);
+        // Ties go to the lower id, so the choice is reproducible across runs and builds.
+        if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
+        {
+            best      = r;
+            best_cost = c;
+        }
+    }
+    return best;
+}
+
+/// nullptr when the tuning data (measured or loaded) has no usable answer.
+const cktile_kernel_instance_t* pick_tuned(handle_state& s, const cktile_gemm_problem_t& p,
+                                           const cktile_gemm_args_t* args, bool measured_too)
+{
+    const std::string key = gemm_problem_key(p);
+    std::string name;
+    std::uint64_t id = 0;
+    {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if(measured_too)
+            if(const auto it = s.measured.find(key); it != s.measured.end())
+                id = it->second;
+        if(id == 0)
+            if(const auto it = s.tuning.find(key); it != s.tuning.end())
+                name = it->second.instance;
+    }
+    const cktile_kernel_instance_t* r = id ? s.library->find(id) : s.library->find(name);
+    if(!r)
+        return nullptr;
+    if(const std::string why = why_not(*r, p, args); !why.empty())
+    {
+        logger().warn("tuning entry for {} names {}, which cannot run it ({}); using the "
+                      "heuristic",
+                      key, r->info.name, why);
+        return nullptr;
+    }
+    return r;
+}
+
+const cktile_kernel_instance_t& select(handle_state& s, const cktile_gemm_problem_t& p,
+                                       const cktile_gemm_args_t* args, cktile_select_mode_t mode)
+{
+    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
+    if(mode != CKTILE_SELECT_HEURISTIC)
+    {
+        if(const auto* r = pick_tuned(s, p, args, mode == CKTILE_SELECT_DEFAULT))
+            return *r;
+        if(mode == CKTILE_SELECT_TUNING_DB)
+            fail(CKTILE_STATUS_NOT_FOUND,
+                 "the tuning database has no usable entry for " + gemm_problem_key(p));
+    }
+    return *pick_heuristic(s, p, supporting_instances(s, p, args));
+}
+
+/// Makes the handle's device current for the scope, restoring the caller's afterwards.
+class device_scope
+{
+    public:
+    explicit device_scope(int device)
+    {
+        if(hipGetDevice(&previous_) != hipSuccess)
+            previous_ = -1;
+        if(previous_ != device)
+            if(const hipError_t e = hipSetDevice(device); e != hipSuccess)
+                fail(CKTILE_STATUS_RUNTIME_ERROR, std::string("cannot make device ") +
+                                                      std::to_string(device) +
+                                                      " current: " + hipGetErrorString(e));
+        device_ = device;
+    }
+    ~device_scope()
+    {
+        if(previous_ >= 0 && previous_ != device_)
+            (void)hipSetDevice(previous_);
+    }
+    device_scope(const device_scope&)            = delete;
+    device_scope& operator=(const device_scope&) = delete;
+
+    private:
+    int previous_ = -1;
+    int device_   = -1;
+};
+
+void require_device(const handle_state& s)
+{
+    if(s.device < 0)
+        fail(CKTILE_STATUS_NO_DEVICE,
+             "the handle was created for target " + s.target +
+                 " without a device (cktile_create_for_target); use cktile_create to run");
+}
+
+void launch(const handle_state& s, const cktile_kernel_instance_t& r,
+            const cktile_gemm_problem_t& p, const cktile_gemm_args_t& args, void* workspace,
+            std::size_t workspace_size, void* stream)
+{
+    const std::size_t need = r.workspace_size(&p);
+    if(workspace_size < need)
+        fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+             std::string(r.info.name) + " needs " + std::to_string(need) +
+                 " bytes of workspace, got " + std::to_string(workspace_size));
+    if(need > 0 && !workspace)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "workspace is NULL but " + std::to_string(need) + " bytes are needed");
+    if(logger().should_log(spdlog::level::info))
+        logger().info("gemm on device {}: {}", s.device, gemm_replay_command(p, r.info.name));
+    char message[reason_capacity] = {};
+    const int status =
+        r.run(&p, &args, workspace, workspace_size, stream, message, sizeof(message));
+    if(status != CKTILE_STATUS_SUCCESS)
+        fail(static_cast<cktile_status_t>(status), std::string(r.info.name) + ": " + message);
+}
+
+} // namespace
+
+extern "C" {
+
+cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* p)
+{
+    return guarded("cktile_gemm_problem_init", [&] {
+        require_pointer(p, "problem");
+        std::memset(p, 0, sizeof(*p));
+        p->struct_size  = sizeof(*p);
+        p->a_type       = CKTILE_DATATYPE_FP16;
+        p->b_type       = CKTILE_DATATYPE_FP16;
+        p->c_type       = CKTILE_DATATYPE_FP16;
+        p->d_type       = CKTILE_DATATYPE_FP16;
+        p->compute_type = CKTILE_DATATYPE_FP32;
+        p->a_layout = p->b_layout = p->c_layout = p->d_layout = CKTILE_LAYOUT_ROW_MAJOR;
+        p->m = p->n = p->k = 1;
+        p->lda = p->ldb = p->ldc = p->ldd = 1;
+        p->batch_count                    = 1;
+        p->alpha                          = 1.0;
+        p->beta                           = 0.0;
+        p->bias                           = CKTILE_BIAS_NONE;
+        p->activation                     = CKTILE_ACTIVATION_NONE;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* a)
+{
+    return guarded("cktile_gemm_args_init", [&] {
+        require_pointer(a, "args");
+        std::memset(a, 0, sizeof(*a));
+        a->struct_size = sizeof(*a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_validate(const cktile_gemm_problem_t* p)
+{
+    return guarded("cktile_gemm_validate", [&] {
+        validate_gemm_problem(p);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t id,
+                                     const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
+                                     char* reason, size_t reason_size)
+{
+    return guarded("cktile_gemm_supports", [&] {
+        if(reason && reason_size > 0)
+            reason[0] = '\0';
+        const auto s  = lookup_handle(handle);
+        const auto& r = require_instance(*s, id);
+        validate_gemm_problem(p);
+        if(args)
+            validate_gemm_args(*p, args);
+        const std::string why = why_not(r, *p, args);
+        if(why.empty())
+            return CKTILE_STATUS_SUCCESS;
+        if(reason && reason_size > 0)
+            std::snprintf(reason, reason_size, "%s", why.c_str());
+        fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r.info.name) + ": " + why);
+    });
+}
+
+cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, uint64_t id,
+                                           const cktile_gemm_problem_t* p, size_t* bytes)
+{
+    return guarded("cktile_gemm_workspace_size", [&] {
+        const auto s  = lookup_handle(handle);
+        const auto& r = require_instance(*s, id);
+        validate_gemm_problem(p);
+        require_pointer(bytes, "bytes");
+        *bytes = r.workspace_size(p);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_problem_t* p,
+                                   const cktile_gemm_args_t* args, cktile_select_mode_t mode,
+                                   uint64_t* id)
+{
+    return guarded("cktile_gemm_select", [&] {
+        const auto s = lookup_handle(handle);
+        validate_gemm_problem(p);
+        if(args)
+            validate_gemm_args(*p, args);
+        require_pointer(id, "id");
+        *id = select(*s, *p, args, mode).info.id;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile_gemm_problem_t* p,
+                                            const cktile_gemm_args_t* args, void* workspace,
+                                            size_t workspace_size, void* stream, uint64_t* id)
+{
+    return guarded("cktile_gemm_select_measured", [&] {
+        const auto s = lookup_handle(handle);
+        validate_gemm_problem(p);
+        validate_gemm_args(*p, args);
+        require_pointer(id, "id");
+        const std::string key = gemm_problem_key(*p);
+        {
+            std::lock_guard<std::mutex> lock(s->mutex);
+            if(const auto it = s->measured.find(key); it != s->measured.end())
+                if(s->library->find(it->second) &&
+                   why_not(*s->library->find(it->second), *p, args).empty())
+                {
+                    *id = it->second;
+                    return CKTILE_STATUS_SUCCESS;
+                }
+        }
+        require_device(*s);
+        device_scope scope(s->device);
+        const auto candidates = supporting_instances(*s, *p, args);
+        const auto hs         = static_cast<hipStream_t>(stream);
+        hipEvent_t start = nullptr, stop = nullptr;
+        auto check = [](hipError_t e, const char* what) {
+            if(e != hipSuccess)
+                fail(CKTILE_STATUS_RUNTIME_ERROR, std::string(what) + ": " + hipGetErrorString(e));
+        };
+        check(hipEventCreate(&start), "hipEventCreate");
+        check(hipEventCreate(&stop), "hipEventCreate");
+        struct events_guard
+        {
+            hipEvent_t a, b;
+            ~events_guard()
+            {
+                (void)hipEventDestroy(a);
+                (void)hipEventDestroy(b);
+            }
+        } guard{start, stop};
+
+        const cktile_kernel_instance_t* best = nullptr;
+        float best_ms                        = std::numeric_limits<float>::infinity();
+        for(const auto* r : candidates)
+        {
+            if(r->workspace_size(p) > workspace_size)
+                continue;
+            launch(*s, *r, *p, *args, workspace, workspace_size, stream); // warm-up
+            check(hipEventRecord(start, hs), "hipEventRecord");
+            launch(*s, *r, *p, *args, workspace, workspace_size, stream);
+            check(hipEventRecord(stop, hs), "hipEventRecord");
+            check(hipEventSynchronize(stop), "hipEventSynchronize");
+            float ms = 0;
+            check(hipEventElapsedTime(&ms, start, stop), "hipEventElapsedTime");
+            logger().debug("measured {}: {} ms for {}", r->info.name, ms, key);
+            if(ms < best_ms)
+            {
+                best_ms = ms;
+                best    = r;
+            }
+        }
+        if(!best)
+            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+                 "every supporting instance needs more than the " + std::to_string(workspace_size) +
+                     " bytes of workspace given");
+        {
+            std::lock_guard<std::mutex> lock(s->mutex);
+            s->measured[key] = best->info.id;
+            s->tuning[key]   = {best->info.name, best_ms};
+        }
+        *id = best->info.id;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
+                                const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
+                                void* workspace, size_t workspace_size, void* stream)
+{
+    return guarded("cktile_gemm_run", [&] {
+        const auto s = lookup_handle(handle);
+        validate_gemm_problem(p);
+        validate_gemm_args(*p, args);
+        const cktile_kernel_instance_t* r = nullptr;
+        if(instance_id == CKTILE_INSTANCE_AUTO)
+            r = &select(*s, *p, args, CKTILE_SELECT_DEFAULT);
+        else
+        {
+            r = &require_instance(*s, instance_id);
+            if(const std::string why = why_not(*r, *p, args); !why.empty())
+                fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
+        }
+        require_device(*s);
+        device_scope scope(s->device);
+        launch(*s, *r, *p, *args, workspace, workspace_size, stream);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+} // extern "C"

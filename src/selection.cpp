@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "selection.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace cktile::detail {
+
+machine_model machine_for_target(const std::string& target, int compute_units)
+{
+    machine_model m;
+    const bool amd = target.rfind("gfx", 0) == 0;
+    if(amd)
+    {
+        // gfx9: 64 KiB LDS and up to 40 resident waves of 64 per CU.
+        m.max_threads_per_cu = 2560;
+        m.lds_per_cu         = 64 * 1024;
+        m.max_blocks_per_cu  = 32;
+    }
+    else if(target == "sm_80" || target == "sm_90" || target == "sm_90a")
+        m.lds_per_cu = target == "sm_80" ? 164 * 1024 : 228 * 1024;
+    else
+        m.lds_per_cu = 100 * 1024;
+    if(compute_units > 0)
+        m.compute_units = compute_units;
+    else if(target == "sm_90a" || target == "sm_90")
+        m.compute_units = 132; // H100 SXM
+    else if(target == "sm_80")
+        m.compute_units = 108; // A100
+    else if(target == "sm_89")
+        m.compute_units = 128;
+    else if(target == "sm_86")
+        m.compute_units = 84;
+    else if(target == "gfx90a")
+        m.compute_units = 104; // MI210/MI250X GCD
+    else if(target == "gfx940" || target == "gfx942")
+        m.compute_units = 304; // MI300X
+    else
+        m.compute_units = 80;
+    return m;
+}
+
+double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p,
+                          const machine_model& mm)
+{
+    const cktile_instance_info_t& i = inst.info;
+    const double tm = i.tile_m, tn = i.tile_n, tk = i.tile_k, threads = i.block_threads;
+    const std::int64_t tiles =
+        ((p.m + i.tile_m - 1) / i.tile_m) * ((p.n + i.tile_n - 1) / i.tile_n) * p.batch_count;
+
+    // Occupancy: blocks per CU, limited by threads, shared memory and the hardware cap.
+    int occ = std::max(1, mm.max_threads_per_cu / std::max(1, i.block_threads));
+    if(i.shared_memory_bytes > 0)
+        occ = std::min<int>(occ, static_cast<int>(mm.lds_per_cu / i.shared_memory_bytes));
+    occ = std::max(1, std::min(occ, mm.max_blocks_per_cu));
+
+    // Work of one tile: the FMAs, plus the operand loads (vectors need fewer instructions),
+    // padded to whole K slices. Wider index arithmetic and run-time layouts cost extra.
+    const double k_iters = static_cast<double>((p.k + i.tile_k - 1) / i.tile_k);
+    const double vec     = std::max(1, i.alignment_elements);
+    double tile_work     = k_iters * (tk * tm * tn + 4.0 * tk * (tm + tn) / vec);
+    if(i.index_bits == 64)
+        tile_work *= 1.15;
+    if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
+        tile_work *= 1.1;
+    if(i.supports_activation && p.activation == CKTILE_ACTIVATION_NONE &&
+       p.bias == CKTILE_BIAS_NONE)
+        tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
+
+    // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
+    // threads leave memory latency exposed.
+    auto wave_time = [&](double blocks_on_cu) {
+        const double eff = std::min(1.0, blocks_on_cu * threads / mm.latency_hiding_threads);
+        return blocks_on_cu * tile_work / eff;
+    };
+    const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
+    const std::int64_t full_waves = tiles / concurrent;
+    const std::int64_t rest       = tiles % concurrent;
+    double t                      = static_cast<double>(full_waves) * wave_time(occ);
+    if(rest > 0)
+        t += wave_time(static_cast<double>((rest + mm.compute_units - 1) / mm.compute_units));
+    return t;
+}
+
+} // namespace cktile::detail

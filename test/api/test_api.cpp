@@ -1,0 +1,596 @@
+// SPDX-License-Identifier: MIT
+// The C API through libcktile.so: statuses and messages, handles (live, destroyed, forged),
+// problem validation (every rule), offline queries, support reasons, selection, tuning
+// databases and the versioned table. None of it needs a GPU.
+#include "cktile.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+// The primary GPU target of this build ("" in a host-only build: offline tests skip).
+const std::string offline_target = CKTILE_TEST_OFFLINE_TARGET;
+
+#define SKIP_WITHOUT_KERNEL_LIBRARY()                                                              \
+    do                                                                                             \
+    {                                                                                              \
+        if(offline_target.empty())                                                                 \
+            GTEST_SKIP() << "this build has no GPU target, so no kernel library to query";         \
+    } while(0)
+
+std::string last() { return cktile_get_last_error_message(); }
+
+cktile_gemm_problem_t problem(std::int64_t m, std::int64_t n, std::int64_t k)
+{
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.m = m, p.n = n, p.k = k;
+    p.lda = k, p.ldb = n, p.ldc = n, p.ldd = n; // all row-major
+    return p;
+}
+
+struct offline_handle
+{
+    cktile_handle_t h = nullptr;
+    offline_handle()
+    {
+        if(!offline_target.empty())
+        {
+            EXPECT_EQ(cktile_create_for_target(&h, offline_target.c_str()), CKTILE_STATUS_SUCCESS)
+                << last();
+        }
+    }
+    ~offline_handle()
+    {
+        if(h)
+            cktile_destroy(h);
+    }
+};
+
+std::uint64_t fnv1a64(const std::string& s)
+{
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for(unsigned char c : s)
+    {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    return h ? h : 1;
+}
+
+std::uint64_t find(cktile_handle_t h, const std::string& name)
+{
+    std::uint64_t id = 0;
+    EXPECT_EQ(cktile_find_instance(h, name.c_str(), &id), CKTILE_STATUS_SUCCESS) << last();
+    return id;
+}
+
+const char* general_f16    = "gemm_simt_f16f16_f16_accf32_xx_64x64x16_t4x4_v1_i64_fused";
+const char* vectorised_f16 = "gemm_simt_f16f16_f16_accf32_rc_64x64x16_t4x4_v8_i32_fused";
+const char* plain_f16_cr   = "gemm_simt_f16f16_f16_accf32_cr_32x32x16_t2x2_v1_i32_none";
+
+TEST(Status, EveryStatusHasAName)
+{
+    for(int s = 0; s <= CKTILE_STATUS_OUT_OF_MEMORY; ++s)
+        EXPECT_EQ(std::string(cktile_status_string(cktile_status_t(s))).rfind("CKTILE_STATUS_", 0),
+                  0u);
+    EXPECT_STREQ(cktile_status_string(cktile_status_t(999)), "CKTILE_STATUS_<unknown>");
+}
+
+TEST(Status, LastErrorIsClearedBySuccessAndNamesTheArgument)
+{
+    EXPECT_EQ(cktile_gemm_problem_init(nullptr), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem is NULL"), std::string::npos) << last();
+    cktile_gemm_problem_t p;
+    EXPECT_EQ(cktile_gemm_problem_init(&p), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(last(), "");
+}
+
+TEST(Version, MatchesHeader)
+{
+    EXPECT_EQ(cktile_get_version(), CKTILE_VERSION);
+    EXPECT_STREQ(cktile_get_version_string(), "0.1.0");
+}
+
+TEST(Handle, NullAndForgedHandlesAreRejected)
+{
+    size_t n = 0;
+    EXPECT_EQ(cktile_get_instance_count(nullptr, &n), CKTILE_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(cktile_destroy(nullptr), CKTILE_STATUS_INVALID_HANDLE);
+    auto forged = reinterpret_cast<cktile_handle_t>(std::uintptr_t(0xdeadbeef));
+    EXPECT_EQ(cktile_get_instance_count(forged, &n), CKTILE_STATUS_INVALID_HANDLE);
+    EXPECT_NE(last().find("not a live cktile handle"), std::string::npos) << last();
+    EXPECT_EQ(cktile_destroy(forged), CKTILE_STATUS_INVALID_HANDLE);
+}
+
+TEST(Handle, CreateWithoutDeviceSaysWhy)
+{
+    cktile_handle_t h = reinterpret_cast<cktile_handle_t>(std::uintptr_t(1));
+    EXPECT_EQ(cktile_create(nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_create(&h, -1), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(h, nullptr);
+    const cktile_status_t s = cktile_create(&h, 0);
+    if(s == CKTILE_STATUS_SUCCESS)
+    {
+        cktile_destroy(h);
+        GTEST_SKIP() << "a device is present; this checks the no-device message";
+    }
+    EXPECT_TRUE(s == CKTILE_STATUS_NO_DEVICE || s == CKTILE_STATUS_KERNEL_LIBRARY_NOT_FOUND)
+        << cktile_status_string(s);
+    EXPECT_EQ(h, nullptr);
+    EXPECT_FALSE(last().empty());
+    EXPECT_EQ(cktile_create(&h, 1 << 20),
+              s == CKTILE_STATUS_NO_DEVICE ? CKTILE_STATUS_NO_DEVICE : s);
+}
+
+TEST(Handle, UnknownTargetNamesTheInstalledTargets)
+{
+    cktile_handle_t h = nullptr;
+    EXPECT_EQ(cktile_create_for_target(&h, "sm_75"), CKTILE_STATUS_KERNEL_LIBRARY_NOT_FOUND);
+    EXPECT_NE(last().find("'sm_75'"), std::string::npos) << last();
+    EXPECT_NE(last().find("installed targets: "), std::string::npos) << last();
+    if(!offline_target.empty())
+    {
+        EXPECT_NE(last().find(offline_target), std::string::npos) << last();
+    }
+    EXPECT_EQ(cktile_create_for_target(&h, "../../etc/passwd"), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_create_for_target(&h, ""), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_create_for_target(&h, nullptr), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_create_for_target(nullptr, "sm_90a"), CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(Handle, DestroyedHandleIsRejectedNotUsed)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    cktile_handle_t h = nullptr;
+    ASSERT_EQ(cktile_create_for_target(&h, offline_target.c_str()), CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(cktile_destroy(h), CKTILE_STATUS_SUCCESS);
+    size_t n = 0;
+    EXPECT_EQ(cktile_get_instance_count(h, &n), CKTILE_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(cktile_destroy(h), CKTILE_STATUS_INVALID_HANDLE);
+    // A new handle never reuses the old value.
+    cktile_handle_t h2 = nullptr;
+    ASSERT_EQ(cktile_create_for_target(&h2, offline_target.c_str()), CKTILE_STATUS_SUCCESS);
+    EXPECT_NE(h2, h);
+    EXPECT_EQ(cktile_destroy(h2), CKTILE_STATUS_SUCCESS);
+}
+
+TEST(Handle, OfflineInfo)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    cktile_handle_info_t info{};
+    EXPECT_EQ(cktile_get_handle_info(o.h, &info), CKTILE_STATUS_INVALID_ARGUMENT); // struct_size 0
+    EXPECT_NE(last().find("info->struct_size"), std::string::npos) << last();
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_handle_info(o.h, &info), CKTILE_STATUS_SUCCESS) << last();
+    EXPECT_EQ(std::string(info.target), offline_target);
+    EXPECT_EQ(info.device_ordinal, -1);
+    EXPECT_GT(info.compute_unit_count, 0);
+    EXPECT_GT(info.instance_count, 0u);
+}
+
+// ---- validation: one test per rule --------------------------------------------------------
+
+cktile_status_t validate(const cktile_gemm_problem_t& p) { return cktile_gemm_validate(&p); }
+
+TEST(Validate, DefaultProblemIsValid)
+{
+    EXPECT_EQ(validate(problem(1, 1, 1)), CKTILE_STATUS_SUCCESS) << last();
+    EXPECT_EQ(validate(problem(17, 33, 65)), CKTILE_STATUS_SUCCESS) << last();
+}
+
+TEST(Validate, NullAndStructSize)
+{
+    EXPECT_EQ(cktile_gemm_validate(nullptr), CKTILE_STATUS_INVALID_ARGUMENT);
+    auto p        = problem(2, 2, 2);
+    p.struct_size = 8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->struct_size is 8"), std::string::npos) << last();
+    p.struct_size = sizeof(p) + 8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("newer cktile.h"), std::string::npos) << last();
+}
+
+TEST(Validate, NonPositiveDimensions)
+{
+    for(int which = 0; which < 4; ++which)
+        for(std::int64_t v : {std::int64_t(0), std::int64_t(-5), INT64_MIN})
+        {
+            auto p           = problem(4, 4, 4);
+            const char* name = which == 0   ? "m"
+                               : which == 1 ? "n"
+                               : which == 2 ? "k"
+                                            : "batch_count";
+            (which == 0 ? p.m : which == 1 ? p.n : which == 2 ? p.k : p.batch_count) = v;
+            EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT) << name << "=" << v;
+            EXPECT_NE(last().find(std::string("problem->") + name), std::string::npos) << last();
+        }
+}
+
+TEST(Validate, LeadingDimensionsCoverRowsAndColumns)
+{
+    auto p = problem(8, 6, 4);
+    p.lda  = 3; // row-major 8 x 4 needs lda >= 4
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->lda = 3"), std::string::npos) << last();
+    p          = problem(8, 6, 4);
+    p.a_layout = CKTILE_LAYOUT_COL_MAJOR; // column-major 8 x 4 needs lda >= 8
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p.lda = 8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.ldb = 5;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->ldb"), std::string::npos) << last();
+    p.ldb = 6, p.ldc = 1;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p.ldc = 6, p.d_layout = CKTILE_LAYOUT_COL_MAJOR; // needs ldd >= 8
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->ldd"), std::string::npos) << last();
+}
+
+TEST(Validate, OverflowingIndexSpaces)
+{
+    auto p = problem(INT64_MAX / 2, 2, 2);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("overflows 64 bits"), std::string::npos) << last();
+    p             = problem(1 << 20, 1 << 20, 1 << 20);
+    p.batch_count = INT64_MAX / 4;
+    p.stride_a = p.stride_b = p.stride_c = p.stride_d = std::int64_t(1) << 40;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(Validate, BatchStrides)
+{
+    auto p        = problem(4, 4, 4);
+    p.batch_count = 3;
+    p.stride_a = p.stride_b = p.stride_c = 0; // broadcast is fine
+    p.stride_d                           = 16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.stride_d = 15; // D's batches would overlap
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("stride_d"), std::string::npos) << last();
+    p.stride_d = 16, p.stride_a = -1;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("stride_a"), std::string::npos) << last();
+}
+
+TEST(Validate, EnumsAndScalars)
+{
+    auto p   = problem(2, 2, 2);
+    p.a_type = cktile_datatype_t(42);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("a_type"), std::string::npos) << last();
+    p = problem(2, 2, 2), p.b_layout = CKTILE_LAYOUT_ANY;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p = problem(2, 2, 2), p.bias = cktile_bias_t(7);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p = problem(2, 2, 2), p.activation = cktile_activation_t(-1);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p = problem(2, 2, 2), p.alpha = 1.0 / 0.0;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    p = problem(2, 2, 2), p.beta = 0.0 / 0.0;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(Validate, UnsupportedTypeCombinations)
+{
+    auto p   = problem(2, 2, 2);
+    p.a_type = CKTILE_DATATYPE_INT8; // int8 x fp16
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    p.b_type = CKTILE_DATATYPE_INT8; // int8 x int8 -> fp16
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    p.c_type = p.d_type = p.compute_type = CKTILE_DATATYPE_INT32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p = problem(2, 2, 2), p.c_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("C has D's type"), std::string::npos) << last();
+    p = problem(2, 2, 2), p.compute_type = CKTILE_DATATYPE_FP16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    p = problem(2, 2, 2), p.a_type = CKTILE_DATATYPE_INT32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+}
+
+// ---- instances, support, selection (offline) ------------------------------------------------
+
+TEST(Instances, EveryInstanceHasAConsistentRecord)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    size_t n = 0;
+    ASSERT_EQ(cktile_get_instance_count(o.h, &n), CKTILE_STATUS_SUCCESS);
+    ASSERT_GT(n, 0u);
+    for(size_t i = 0; i < n; ++i)
+    {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        ASSERT_EQ(cktile_get_instance_info(o.h, i, &info), CKTILE_STATUS_SUCCESS) << last();
+        EXPECT_EQ(info.id, fnv1a64(info.name)) << "ids are derived from names: " << info.name;
+        EXPECT_EQ(std::string(info.target), offline_target);
+        EXPECT_EQ(info.op_kind, CKTILE_OP_GEMM);
+        EXPECT_EQ(info.struct_size, sizeof(info));
+        EXPECT_EQ(find(o.h, info.name), info.id);
+        cktile_instance_info_t by_id{};
+        by_id.struct_size = sizeof(by_id);
+        ASSERT_EQ(cktile_get_instance_info_by_id(o.h, info.id, &by_id), CKTILE_STATUS_SUCCESS);
+        EXPECT_STREQ(by_id.name, info.name);
+    }
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    EXPECT_EQ(cktile_get_instance_info(o.h, n, &info), CKTILE_STATUS_NOT_FOUND);
+    EXPECT_EQ(cktile_get_instance_info_by_id(o.h, 12345, &info), CKTILE_STATUS_NOT_FOUND);
+    std::uint64_t id = 0;
+    EXPECT_EQ(cktile_find_instance(o.h, "no_such_instance", &id), CKTILE_STATUS_NOT_FOUND);
+    EXPECT_EQ(cktile_find_instance(o.h, nullptr, &id), CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(Instances, EveryTypeCombinationHasAGeneralInstance)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::vector<std::vector<cktile_datatype_t>> combos = {
+        {CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_FP16},
+        {CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_FP32},
+        {CKTILE_DATATYPE_BF16, CKTILE_DATATYPE_BF16, CKTILE_DATATYPE_BF16},
+        {CKTILE_DATATYPE_BF16, CKTILE_DATATYPE_BF16, CKTILE_DATATYPE_FP32},
+        {CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32},
+        {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP16},
+        {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_BF16},
+        {CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
+        {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
+        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT32}};
+    for(const auto& c : combos)
+        for(auto la : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
+            for(auto lb : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
+            {
+                auto p   = problem(17, 33, 65);
+                p.a_type = c[0];
+                p.b_type = c[1];
+                p.c_type = p.d_type = c[2];
+                p.compute_type =
+                    c[0] == CKTILE_DATATYPE_INT8 ? CKTILE_DATATYPE_INT32 : CKTILE_DATATYPE_FP32;
+                p.a_layout = la, p.b_layout = lb;
+                p.lda            = la == CKTILE_LAYOUT_ROW_MAJOR ? 65 : 17;
+                p.ldb            = lb == CKTILE_LAYOUT_ROW_MAJOR ? 33 : 65;
+                p.bias           = CKTILE_BIAS_PER_COLUMN;
+                p.activation     = CKTILE_ACTIVATION_GELU_ERF;
+                std::uint64_t id = 0;
+                ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+                          CKTILE_STATUS_SUCCESS)
+                    << last();
+                EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, nullptr, nullptr, 0),
+                          CKTILE_STATUS_SUCCESS);
+                size_t ws = 1;
+                EXPECT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+                EXPECT_EQ(ws, 0u);
+            }
+}
+
+TEST(Supports, ReasonsNameTheConstraint)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::uint64_t vec = find(o.h, vectorised_f16), gen = find(o.h, general_f16),
+                        plain = find(o.h, plain_f16_cr);
+    char reason[256];
+    auto p     = problem(64, 64, 64);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 64;
+
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    // K not a multiple of the vector width.
+    auto q = p;
+    q.k = 63, q.lda = 63, q.ldb = 63;
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("multiple of the instance's vector width"),
+              std::string::npos)
+        << reason;
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    // Leading dimension not a multiple of the vector width.
+    q = p, q.lda = 65;
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("lda"), std::string::npos) << reason;
+    // Index space beyond 32 bits.
+    q = p, q.batch_count = 1 << 20, q.stride_a = q.stride_b = q.stride_c = q.stride_d = 64 * 64;
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("32-bit indexing"), std::string::npos) << reason;
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    // Wrong layout, and an epilogue the instance does not have.
+    EXPECT_EQ(cktile_gemm_supports(o.h, plain, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("layout"), std::string::npos) << reason;
+    q = p, q.a_layout = CKTILE_LAYOUT_COL_MAJOR, q.b_layout = CKTILE_LAYOUT_ROW_MAJOR;
+    q.activation = CKTILE_ACTIVATION_RELU;
+    EXPECT_EQ(cktile_gemm_supports(o.h, plain, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("activation"), std::string::npos) << reason;
+    // Wrong types.
+    q = p, q.a_type = q.b_type = CKTILE_DATATYPE_BF16;
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("data types"), std::string::npos) << reason;
+    // Unknown and automatic ids.
+    EXPECT_EQ(cktile_gemm_supports(o.h, 7, &p, nullptr, nullptr, 0), CKTILE_STATUS_NOT_FOUND);
+    EXPECT_EQ(cktile_gemm_supports(o.h, CKTILE_INSTANCE_AUTO, &p, nullptr, nullptr, 0),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(Supports, PointersAreCheckedForAlignment)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::uint64_t vec = find(o.h, vectorised_f16), gen = find(o.h, general_f16);
+    auto p     = problem(64, 64, 64);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 64;
+    // Never dereferenced: only their addresses are checked.
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    a.a = reinterpret_cast<const void*>(std::uintptr_t(0x10002)); // 2-aligned, not 16
+    a.b = reinterpret_cast<const void*>(std::uintptr_t(0x20000));
+    a.d = reinterpret_cast<void*>(std::uintptr_t(0x30000));
+    char reason[256];
+    EXPECT_EQ(cktile_gemm_supports(o.h, vec, &p, &a, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("A's pointer is not aligned"), std::string::npos) << reason;
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)), CKTILE_STATUS_SUCCESS)
+        << last();
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, &a, CKTILE_SELECT_HEURISTIC, &id), CKTILE_STATUS_SUCCESS);
+    EXPECT_NE(id, vec) << "the selection must respect pointer alignment";
+    a.a = reinterpret_cast<const void*>(std::uintptr_t(0x10001)); // not even element-aligned
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->a is not aligned"), std::string::npos) << last();
+    a.a = nullptr;
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    a.a    = reinterpret_cast<const void*>(std::uintptr_t(0x10000));
+    p.beta = 1.0; // C is read now and is NULL
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->c"), std::string::npos) << last();
+    p.beta = 0, p.bias = CKTILE_BIAS_PER_ROW;
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->bias"), std::string::npos) << last();
+}
+
+TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    auto p     = problem(4096, 4096, 4096);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 4096;
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(id, find(o.h, vectorised_f16));
+    p.k = 4095, p.lda = 4095, p.ldb = 4095; // not a multiple of 8: the general one
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id),
+              CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(id, find(o.h, general_f16));
+    EXPECT_EQ(cktile_gemm_select(o.h, &p, nullptr, cktile_select_mode_t(9), &id),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_TUNING_DB, &id),
+              CKTILE_STATUS_NOT_FOUND);
+}
+
+TEST(Run, OfflineHandleCannotRun)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    auto p = problem(4, 4, 4);
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    a.a = a.b = reinterpret_cast<const void*>(std::uintptr_t(0x1000));
+    a.d       = reinterpret_cast<void*>(std::uintptr_t(0x2000));
+    EXPECT_EQ(cktile_gemm_run(o.h, CKTILE_INSTANCE_AUTO, &p, &a, nullptr, 0, nullptr),
+              CKTILE_STATUS_NO_DEVICE);
+    EXPECT_NE(last().find("without a device"), std::string::npos) << last();
+    EXPECT_EQ(cktile_gemm_run(o.h, CKTILE_INSTANCE_AUTO, &p, nullptr, nullptr, 0, nullptr),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    std::uint64_t id = 0;
+    EXPECT_EQ(cktile_gemm_select_measured(o.h, &p, &a, nullptr, 0, nullptr, &id),
+              CKTILE_STATUS_NO_DEVICE);
+}
+
+// ---- tuning database -----------------------------------------------------------------------
+
+std::string temp_path(const char* name)
+{
+    return std::string(::testing::TempDir()) + "cktile_" + name + ".json";
+}
+
+void write_file(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    cktile_handle_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_handle_info(o.h, &info), CKTILE_STATUS_SUCCESS);
+    auto p     = problem(256, 256, 256);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 256;
+    const std::string key =
+        "gemm/fp16,fp16,fp16,fp32/rowcolrowrow/m=256,n=256,k=256,batch=1/bias=none,act=none,c=0";
+    const std::string head =
+        std::string("{\"format\": \"cktile-tuning-db\", \"format_version\": 1, "
+                    "\"library_version\": \"") +
+        cktile_get_version_string() + "\", \"target\": \"" + offline_target +
+        "\", \"compute_units\": " + std::to_string(info.compute_unit_count);
+    const std::string good = temp_path("good");
+    write_file(good, head + ", \"entries\": [{\"problem\": \"" + key + "\", \"instance\": \"" +
+                         general_f16 +
+                         "\", \"time_ms\": 1.5}, {\"problem\": 3}, "
+                         "{\"problem\": \"x\", \"instance\": \"no_such_instance\"}]}");
+    size_t loaded = 99;
+    ASSERT_EQ(cktile_tuning_db_load(o.h, good.c_str(), &loaded), CKTILE_STATUS_SUCCESS) << last();
+    EXPECT_EQ(loaded, 1u) << "the two corrupt entries are ignored";
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_TUNING_DB, &id),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(id, find(o.h, general_f16));
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id),
+              CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(id, find(o.h, general_f16)) << "the database wins over the heuristic";
+    ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+              CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(id, find(o.h, vectorised_f16));
+
+    // Round trip.
+    const std::string saved = temp_path("saved");
+    ASSERT_EQ(cktile_tuning_db_save(o.h, saved.c_str()), CKTILE_STATUS_SUCCESS) << last();
+    offline_handle o2;
+    ASSERT_EQ(cktile_tuning_db_load(o2.h, saved.c_str(), &loaded), CKTILE_STATUS_SUCCESS) << last();
+    EXPECT_EQ(loaded, 1u);
+
+    // Stale stamps: ignored as a whole, with success.
+    const std::string stale = temp_path("stale");
+    write_file(stale, "{\"format\": \"cktile-tuning-db\", \"format_version\": 1, "
+                      "\"library_version\": \"0.0.1\", \"target\": \"" +
+                          offline_target + "\", \"compute_units\": 1, \"entries\": []}");
+    ASSERT_EQ(cktile_tuning_db_load(o2.h, stale.c_str(), &loaded), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(loaded, 0u);
+    // Not a database at all.
+    const std::string junk = temp_path("junk");
+    write_file(junk, "{not json");
+    EXPECT_EQ(cktile_tuning_db_load(o2.h, junk.c_str(), &loaded), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_tuning_db_load(o2.h, "/nonexistent/db.json", &loaded),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_tuning_db_load(o2.h, nullptr, &loaded), CKTILE_STATUS_INVALID_ARGUMENT);
+}
+
+// ---- versioned table -----------------------------------------------------------------------
+
+TEST(Api, VersionedTable)
+{
+    EXPECT_EQ(cktile_get_api(0), nullptr);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_1 + 1), nullptr);
+    const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(t->version, 1u);
+    EXPECT_EQ(t->struct_size, sizeof(cktile_api_v1_t));
+    EXPECT_EQ(t->gemm_run, &cktile_gemm_run);
+    EXPECT_EQ(t->create, &cktile_create);
+    EXPECT_EQ(t->get_version(), CKTILE_VERSION);
+}
+
+} // namespace

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+// Every GEMM instance of the device's kernel library, run through the C API and compared with
+// the double-precision CPU reference: random inputs (never all zeros), poisoned outputs (and
+// the padding between rows must stay poisoned), shapes 1x1x1, primes, K = 1, batches, leading
+// dimensions that are not multiples of anything, every layout, every epilogue.
+#include "cktile.h"
+
+#include "ck_tile/host/device_memory.hpp"
+#include "ck_tile/host/device_query.hpp"
+#include "ck_tile/host/reference_gemm.hpp"
+#include "ck_tile/ops/gemm/gemm_storage_types.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace gs = ck_tile::gemm_storage;
+
+std::size_t bytes_of(cktile_datatype_t t)
+{
+    switch(t)
+    {
+    case CKTILE_DATATYPE_FP16:
+    case CKTILE_DATATYPE_BF16:
+        return 2;
+    case CKTILE_DATATYPE_FP32:
+    case CKTILE_DATATYPE_INT32:
+        return 4;
+    default:
+        return 1;
+    }
+}
+
+/// A random value exactly representable in `t`, small enough that fp32 sums of a few hundred
+/// products are exact: the only error left is the output rounding and the activation.
+double random_element(cktile_datatype_t t, std::mt19937& rng, unsigned char* out)
+{
+    std::uniform_int_distribution<int> eighths(-16, 16), bits(0, 255), ints(-8, 8);
+    switch(t)
+    {
+    case CKTILE_DATATYPE_FP8_E4M3:
+    case CKTILE_DATATYPE_FP8_E5M2:
+    {
+        // Exponent field restricted to values between 1/8 and 2 (no NaN/Inf codes).
+        const bool e4 = t == CKTILE_DATATYPE_FP8_E4M3;
+        const int b   = bits(rng);
+        const int e   = e4 ? 4 + (b >> 3) % 5 : 12 + (b >> 2) % 5;
+        const std::uint8_t code =
+            static_cast<std::uint8_t>((b & 0x80) | (e4 ? (e << 3) | (b & 7) : (e << 2) | (b & 3)));
+        *out = code;
+        return e4 ? gs::to_float(gs::fp8_e4m3{code}) : gs::to_float(gs::fp8_e5m2{code});
+    }
+    case CKTILE_DATATYPE_INT8:
+    {
+        const auto v = static_cast<std::int8_t>(ints(rng));
+        std::memcpy(out, &v, 1);
+        return v;
+    }
+    case CKTILE_DATATYPE_INT32:
+    {
+        const std::int32_t v = ints(rng) * 3;
+        std::memcpy(out, &v, 4);
+        return v;
+    }
+    default:
+    {
+        int k = eighths(rng);
+        if(k == 0)
+            k = 1; // never zero, so a dropped term always shows
+        const float v = static_cast<float>(k) / 8.0f;
+        if(t == CKTILE_DATATYPE_FP16)
+        {
+            const auto h = gs::to_fp16(v);
+            std::memcpy(out, &h.bits, 2);
+        }
+        else if(t == CKTILE_DATATYPE_BF16)
+        {
+            const auto h = gs::to_bf16(v);
+            std::memcpy(out, &h.bits, 2);
+        }
+        else
+            std::memcpy(out, &v, 4);
+        return v;
+    }
+    }
+}
+
+double decode(cktile_datatype_t t, const unsigned char* p)
+{
+    switch(t)
+    {
+    case CKTILE_DATATYPE_FP16:
+    {
+        std::uint16_t b;
+        std::memcpy(&b, p, 2);
+        return gs::to_float(gs::fp16{b});
+    }
+    case CKTILE_DATATYPE_BF16:
+    {
+        std::uint16_t b;
+        std::memcpy(&b, p, 2);
+        return gs::to_float(gs::bf16{b});
+    }
+    case CKTILE_DATATYPE_FP32:
+    {
+        float f;
+        std::memcpy(&f, p, 4);
+        return f;
+    }
+    default:
+    {
+        std::int32_t i;
+        std::memcpy(&i, p, 4);
+        return i;
+    }
+    }
+}
+
+/// Output tolerance: half an ulp of the output type twice over, plus the activation's float
+/// evaluation error.
+double tolerance(cktile_datatype_t d, double ref, bool activation)
+{
+    const double a = std::fabs(ref);
+    switch(d)
+    {
+    case CKTILE_DATATYPE_FP16:
+        return a * std::ldexp(1.0, -10) + 1e-6 + (activation ? 1e-3 : 0);
+    case CKTILE_DATATYPE_BF16:
+        return a * std::ldexp(1.0, -7) + 1e-6 + (activation ? 1e-2 : 0);
+    case CKTILE_DATATYPE_FP32:
+        return a * 1e-6 + 1e-6 + (activation ? 1e-5 * (1 + a) : 0);
+    default:
+        return activation ? 1.0 : 0.0; // int32: exact, or one step of rounding
+    }
+}
+
+struct gemm_case
+{
+    std::int64_t m, n, k, batch;
+    int ld_pad; // added to every leading dimension
+    double alpha, beta;
+    cktile_bias_t bias;
+    cktile_activation_t act;
+};
+
+std::string describe(const cktile_gemm_problem_t& p)
+{
+    std::ostringstream s;
+    s << p.m << "x" << p.n << "x" << p.k << " batch " << p.batch_count << " layouts " << p.a_layout
+      << p.b_layout << p.c_layout << p.d_layout << " ld " << p.lda << "," << p.ldb << "," << p.ldc
+      << "," << p.ldd << " alpha " << p.alpha << " beta " << p.beta << " bias " << p.bias << " act "
+      << p.activation;
+    return s.str();
+}
+
+struct matrix
+{
+    std::vector<unsigned char> host;
+    std::vector<double> value; // decoded, same element indexing
+    ck_tile::DeviceMem dev;
+};
+
+std::int64_t span(std::int64_t rows, std::int64_t cols, bool row_major, std::int64_t ld,
+                  std::int64_t batch, std::int64_t stride)
+{
+    return (batch - 1) * stride + (row_major ? (rows - 1) * ld + cols : (cols - 1) * ld + rows);
+}
+
+matrix make_input(cktile_datatype_t t, std::int64_t elements, std::mt19937& rng)
+{
+    matrix x;
+    const std::size_t b = bytes_of(t);
+    x.host.resize(elements * b);
+    x.value.resize(elements);
+    for(std::int64_t i = 0; i < elements; ++i)
+        x.value[i] = random_element(t, rng, &x.host[i * b]);
+    x.dev.Realloc(x.host.size());
+    x.dev.ToDevice(x.host.data());
+    return x;
+}
+
+/// Runs one problem with instance `id` and checks every element; returns false on a mismatch
+/// (with gtest failures describing the first few).
+bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
+                   cktile_gemm_problem_t p, std::mt19937& rng)
+{
+    const bool ar        = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR,
+               br        = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR;
+    const bool cr        = p.c_layout == CKTILE_LAYOUT_ROW_MAJOR,
+               dr        = p.d_layout == CKTILE_LAYOUT_ROW_MAJOR;
+    const std::int64_t B = p.batch_count;
+    matrix a             = make_input(p.a_type, span(p.m, p.k, ar, p.lda, B, p.stride_a), rng);
+    matrix b             = make_input(p.b_type, span(p.k, p.n, br, p.ldb, B, p.stride_b), rng);
+    matrix c             = make_input(p.c_type, span(p.m, p.n, cr, p.ldc, B, p.stride_c), rng);
+    matrix bias          = make_input(p.d_type, (B - 1) * p.stride_bias + std::max(p.m, p.n), rng);
+    const std::int64_t d_elems = span(p.m, p.n, dr, p.ldd, B, p.stride_d);
+    const std::size_t db       = bytes_of(p.d_type);
+    ck_tile::DeviceMem d(d_elems * db);
+    d.SetValue(0xff); // poison: NaN for floats, -1 for int32
+
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
+    args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
+    args.bias               = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
+    const cktile_status_t s = cktile_gemm_run(h, id, &p, &args, nullptr, 0, nullptr);
+    EXPECT_EQ(s, CKTILE_STATUS_SUCCESS)
+        << name << " " << describe(p) << ": " << cktile_get_last_error_message();
+    if(s != CKTILE_STATUS_SUCCESS)
+        return false;
+    EXPECT_EQ(hipDeviceSynchronize(), hipSuccess);
+    std::vector<unsigned char> got(d_elems * db);
+    d.FromDevice(got.data());
+
+    ck_tile::reference_gemm_desc g;
+    g.m = p.m, g.n = p.n, g.k = p.k, g.batch = B;
+    g.a_row = ar ? p.lda : 1, g.a_col = ar ? 1 : p.lda, g.a_batch = p.stride_a;
+    g.b_row = br ? p.ldb : 1, g.b_col = br ? 1 : p.ldb, g.b_batch = p.stride_b;
+    g.c_row = cr ? p.ldc : 1, g.c_col = cr ? 1 : p.ldc, g.c_batch = p.stride_c;
+    g.d_row = dr ? p.ldd : 1, g.d_col = dr ? 1 : p.ldd, g.d_batch = p.stride_d;
+    g.bias_batch = p.stride_bias;
+    g.alpha = p.alpha, g.beta = p.beta;
+    g.bias_kind  = static_cast<ck_tile::gemm_bias>(p.bias);
+    g.activation = static_cast<ck_tile::gemm_activation>(p.activation);
+    std::vector<double> ref(d_elems, std::nan(""));
+    ck_tile::reference_gemm(g, a.value.data(), b.value.data(), c.value.data(), bias.value.data(),
+                            ref.data());
+
+    std::vector<bool> inside(d_elems, false);
+    int errors = 0;
+    for(std::int64_t bi = 0; bi < B; ++bi)
+        for(std::int64_t i = 0; i < p.m; ++i)
+            for(std::int64_t j = 0; j < p.n; ++j)
+            {
+                const std::int64_t off = bi * g.d_batch + i * g.d_row + j * g.d_col;
+                inside[off]            = true;
+                double want            = ref[off];
+                if(p.d_type == CKTILE_DATATYPE_INT32)
+                    want = ck_tile::convert_output<std::int32_t>(want);
+                const double have = decode(p.d_type, &got[off * db]);
+                const double tol =
+                    tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE);
+                if(!(std::fabs(have - want) <= tol) && errors++ < 5)
+                    ADD_FAILURE() << name << " " << describe(p) << ": D[" << bi << "](" << i << ","
+                                  << j << ") = " << have << ", expected " << want;
+            }
+    for(std::int64_t off = 0; off < d_elems; ++off)
+        if(!inside[off])
+            for(std::size_t byte = 0; byte < db; ++byte)
+                if(got[off * db + byte] != 0xff && errors++ < 5)
+                    ADD_FAILURE() << name << " " << describe(p) << ": wrote padding element "
+                                  << off;
+    return errors == 0;
+}
+
+class GemmCorrectness : public ::testing::Test
+{
+    protected:
+    void SetUp() override
+    {
+        const auto gpu = ck_tile::query_gpu_availability();
+        if(!gpu.present)
+            GTEST_SKIP() << gpu.reason;
+        ASSERT_EQ(cktile_create(&h_, 0), CKTILE_STATUS_SUCCESS) << cktile_get_last_error_message();
+    }
+    void TearDown() override
+    {
+        if(h_)
+            cktile_destroy(h_);
+    }
+
+    /// Runs `cases` on every instance, in every layout the instance accepts, and checks that
+    /// each instance ran at least one case.
+    void run_cases(const std::vector<gemm_case>& cases)
+    {
+        size_t n = 0;
+        ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
+        std::mt19937 rng(1234);
+        for(size_t idx = 0; idx < n; ++idx)
+        {
+            cktile_instance_info_t info{};
+            info.struct_size = sizeof(info);
+            ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+            int ran = 0;
+            for(const gemm_case& gc : cases)
+                for(int layouts = 0; layouts < 16; ++layouts)
+                {
+                    cktile_gemm_problem_t p;
+                    cktile_gemm_problem_init(&p);
+                    p.a_type = info.a_type, p.b_type = info.b_type;
+                    p.c_type = info.c_type, p.d_type = info.d_type;
+                    p.compute_type = info.compute_type;
+                    auto pick      = [&](int bit) {
+                        return (layouts >> bit) & 1 ? CKTILE_LAYOUT_COL_MAJOR
+                                                         : CKTILE_LAYOUT_ROW_MAJOR;
+                    };
+                    p.a_layout = pick(0), p.b_layout = pick(1), p.c_layout = pick(2),
+                    p.d_layout = pick(3);
+                    if((info.a_layout != CKTILE_LAYOUT_ANY && info.a_layout != p.a_layout) ||
+                       (info.b_layout != CKTILE_LAYOUT_ANY && info.b_layout != p.b_layout))
+                        continue;
+                    // Keep run time down: C/D layouts vary only with the first A/B layouts.
+                    if(layouts >= 4 && (layouts & 3) != 0)
+                        continue;
+                    p.m = gc.m, p.n = gc.n, p.k = gc.k, p.batch_count = gc.batch;
+                    const auto ld = [&](bool row, std::int64_t rows, std::int64_t cols) {
+                        return (row ? cols : rows) + gc.ld_pad;
+                    };
+                    p.lda = ld(p.a_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.k);
+                    p.ldb = ld(p.b_layout == CKTILE_LAYOUT_ROW_MAJOR, p.k, p.n);
+                    p.ldc = ld(p.c_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.n);
+                    p.ldd = ld(p.d_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.n);
+                    p.stride_a =
+                        span(p.m, p.k, p.a_layout == CKTILE_LAYOUT_ROW_MAJOR, p.lda, 1, 0) +
+                        8 * gc.ld_pad;
+                    p.stride_b =
+                        span(p.k, p.n, p.b_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldb, 1, 0) +
+                        8 * gc.ld_pad;
+                    p.stride_c = span(p.m, p.n, p.c_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldc, 1, 0);
+                    p.stride_d =
+                        span(p.m, p.n, p.d_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldd, 1, 0) +
+                        gc.ld_pad;
+                    p.stride_bias = std::max(p.m, p.n);
+                    p.alpha = gc.alpha, p.beta = gc.beta, p.bias = gc.bias, p.activation = gc.act;
+                    if(cktile_gemm_supports(h_, info.id, &p, nullptr, nullptr, 0) !=
+                       CKTILE_STATUS_SUCCESS)
+                    {
+                        EXPECT_FALSE(info.is_general)
+                            << info.name << " is general but refuses " << describe(p) << ": "
+                            << cktile_get_last_error_message();
+                        continue;
+                    }
+                    ++ran;
+                    if(!run_and_check(h_, info.id, info.name, p, rng))
+                        return;
+                }
+            EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";
+        }
+    }
+
+    cktile_handle_t h_ = nullptr;
+};
+
+TEST_F(GemmCorrectness, EdgeShapes)
+{
+    run_cases({{1, 1, 1, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {64, 64, 1, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {128, 64, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {131, 67, 40, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}});
+}
+
+TEST_F(GemmCorrectness, UnalignedLeadingDimensionsAndBatches)
+{
+    run_cases({{17, 33, 65, 3, 3, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {70, 5, 24, 2, 8, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {1, 129, 7, 4, 1, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}});
+}
+
+TEST_F(GemmCorrectness, AlphaBetaBiasActivations)
+{
+    run_cases({{33, 17, 24, 2, 0, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {33, 17, 24, 2, 0, 1.0, -1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU},
+               {33, 17, 24, 1, 0, 2.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH},
+               {19, 40, 16, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF},
+               {19, 40, 16, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_SILU}});
+}
+
+TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
+{
+    std::mt19937 rng(99);
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.m = 200, p.n = 96, p.k = 64, p.lda = 64, p.ldb = 64, p.ldc = 96, p.ldd = 96;
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR;
+    EXPECT_TRUE(run_and_check(h_, CKTILE_INSTANCE_AUTO, "auto", p, rng));
+    // Measured selection with real buffers, then the choice is reused.
+    matrix a = make_input(p.a_type, 200 * 64, rng), b = make_input(p.b_type, 96 * 64, rng);
+    ck_tile::DeviceMem d(200 * 96 * 2);
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer(),
+    args.d              = d.GetDeviceBuffer();
+    std::uint64_t first = 0, second = 0;
+    ASSERT_EQ(cktile_gemm_select_measured(h_, &p, &args, nullptr, 0, nullptr, &first),
+              CKTILE_STATUS_SUCCESS)
+        << cktile_get_last_error_message();
+    ASSERT_EQ(cktile_gemm_select_measured(h_, &p, &args, nullptr, 0, nullptr, &second),
+              CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(first, second);
+    EXPECT_TRUE(run_and_check(h_, first, "measured", p, rng));
+}
+
+TEST_F(GemmCorrectness, RunRefusesWhatTheInstanceCannotDo)
+{
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.m = p.n = p.k = 64, p.lda = p.ldb = p.ldc = p.ldd = 64;
+    p.b_layout        = CKTILE_LAYOUT_COL_MAJOR;
+    std::uint64_t vec = 0;
+    ASSERT_EQ(
+        cktile_find_instance(h_, "gemm_simt_f16f16_f16_accf32_rc_64x64x16_t4x4_v8_i32_fused", &vec),
+        CKTILE_STATUS_SUCCESS);
+    ck_tile::DeviceMem a(64 * 64 * 2 + 16), b(64 * 64 * 2), d(64 * 64 * 2);
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = static_cast<char*>(a.GetDeviceBuffer()) + 2; // element-aligned, not vector-aligned
+    args.b = b.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
+    EXPECT_EQ(cktile_gemm_run(h_, vec, &p, &args, nullptr, 0, nullptr),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(cktile_get_last_error_message()).find("aligned"), std::string::npos);
+    EXPECT_EQ(cktile_gemm_run(h_, CKTILE_INSTANCE_AUTO, &p, &args, nullptr, 0, nullptr),
+              CKTILE_STATUS_SUCCESS)
+        << cktile_get_last_error_message();
+    EXPECT_EQ(hipDeviceSynchronize(), hipSuccess);
+}
+
+} // namespace

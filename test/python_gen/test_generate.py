@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""python_gen: expansion, validation errors naming file and entry, permanent ids, grouping."""
+import copy
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "python_gen"))
+import generate  # noqa: E402
+
+GEMM_JSON = os.path.join(ROOT, "instances", "gemm.json")
+
+
+def load():
+    with open(GEMM_JSON, encoding="utf-8") as f:
+        return json.load(f)
+
+
+class ExpandTheShippedLists(unittest.TestCase):
+    def test_ci_and_full_sets_are_valid_for_every_known_target(self):
+        for s in generate.SETS:
+            result = generate.expand(load(), GEMM_JSON, s, sorted(generate.TARGETS))
+            for target, insts in result.items():
+                self.assertTrue(insts, f"{s}/{target} is empty")
+
+    def test_ci_set_has_a_general_instance_per_type_combination(self):
+        doc = load()
+        insts = generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        general = {tuple(sorted(i["combo"].items())) for i in insts if i["general"]}
+        self.assertEqual(len(general), len(doc["type_combinations"]))
+
+    def test_ci_set_stays_small(self):
+        insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertLessEqual(len(insts), 16, "the ci set is compiled on every CI run")
+
+
+class PermanentIds(unittest.TestCase):
+    def test_ids_are_a_function_of_the_name(self):
+        self.assertEqual(generate.fnv1a64(""), 0xCBF29CE484222325)
+        self.assertEqual(generate.fnv1a64("a"), 0xAF63DC4C8601EC8C)  # FNV-1a 64 test vector
+        a = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        b = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertEqual([(i["name"], i["id"]) for i in a], [(i["name"], i["id"]) for i in b])
+        for i in a:
+            self.assertEqual(i["id"], generate.fnv1a64(i["name"]))
+
+
+class ValidationErrors(unittest.TestCase):
+    def expect_error(self, doc, *fragments, instance_set="ci", targets=("sm_90a",)):
+        with self.assertRaises(generate.GenError) as ctx:
+            generate.expand(doc, GEMM_JSON, instance_set, list(targets))
+        msg = str(ctx.exception)
+        self.assertIn("gemm.json", msg)
+        for f in fragments:
+            self.assertIn(f, msg)
+
+    def test_unknown_top_level_key(self):
+        doc = load()
+        doc["familes"] = []
+        self.expect_error(doc, "unknown key(s) familes")
+
+    def test_unknown_family_key_names_the_family(self):
+        doc = load()
+        doc["families"][0]["tile"] = []
+        self.expect_error(doc, "family #0", "unknown key(s) tile")
+
+    def test_too_much_shared_memory_for_the_target(self):
+        doc = load()
+        doc["families"][1]["tiles"] = [{"block": [256, 256, 32], "thread": [16, 16]}]
+        self.expect_error(doc, "family 'fixed_layout_vectorised'", "shared memory", "sm_90a")
+
+    def test_threads_not_a_multiple_of_the_wavefront(self):
+        doc = load()
+        doc["families"][1]["tiles"] = [{"block": [32, 32, 16], "thread": [4, 2]}]  # 128 threads
+        generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])  # fine for warp 32 and wave 64
+        doc["families"][1]["tiles"] = [{"block": [32, 24, 16], "thread": [4, 4]}]  # 48 threads
+        self.expect_error(doc, "warp size 64", targets=("gfx90a",))
+
+    def test_duplicate_instances(self):
+        doc = load()
+        doc["families"].append(copy.deepcopy(doc["families"][1]))
+        doc["families"][-1]["name"] = "copy"
+        self.expect_error(doc, "family 'copy'", "also produced by")
+
+    def test_duplicate_family_names(self):
+        doc = load()
+        doc["families"].append(copy.deepcopy(doc["families"][1]))
+        self.expect_error(doc, "duplicate family name")
+
+    def test_general_family_must_accept_everything(self):
+        doc = load()
+        doc["families"][0]["index_bits"] = [32]
+        self.expect_error(doc, "family 'general'", "must accept every valid problem")
+
+    def test_unknown_type_and_impossible_combination(self):
+        doc = load()
+        doc["type_combinations"]["bad"] = {"a": "fp4", "b": "fp16", "d": "fp16", "compute": "fp32"}
+        self.expect_error(doc, "type combination 'bad'", "'fp4'")
+        doc = load()
+        doc["type_combinations"]["bad"] = {"a": "int8", "b": "fp16", "d": "fp16", "compute": "fp32"}
+        self.expect_error(doc, "type combination 'bad'", "cannot mix")
+
+    def test_vector_width_must_divide_block_k(self):
+        doc = load()
+        doc["families"][1]["tiles"] = [{"block": [64, 64, 16], "thread": [4, 4], "vector_k": 3}]
+        self.expect_error(doc, "vector_k 3")
+
+    def test_unknown_target(self):
+        with self.assertRaises(generate.GenError) as ctx:
+            generate.expand(load(), GEMM_JSON, "ci", ["sm_10x"])
+        self.assertIn("sm_10x", str(ctx.exception))
+
+    def test_type_without_general_instance(self):
+        doc = load()
+        doc["families"][0]["types"] = ["f32"]
+        self.expect_error(doc, "has no general instance")
+
+
+class Grouping(unittest.TestCase):
+    def test_groups_are_balanced_and_partition_the_instances(self):
+        insts = generate.expand(load(), GEMM_JSON, "full", ["sm_90a"])["sm_90a"]
+        groups = generate.group_instances(insts, 8)
+        self.assertEqual(len(groups), 8)
+        names = sorted(i["name"] for g in groups for i in g)
+        self.assertEqual(names, sorted(i["name"] for i in insts))
+        costs = [sum(generate.compile_cost(i) for i in g) for g in groups]
+        self.assertLessEqual(max(costs) - min(costs), max(generate.compile_cost(i) for i in insts))
+
+    def test_generate_writes_sources_and_is_idempotent(self):
+        with tempfile.TemporaryDirectory() as d:
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3)
+            self.assertEqual(set(files), {"sm_90a", "gfx90a"})
+            table = files["sm_90a"][-1]
+            self.assertTrue(table.endswith("instance_table.cpp"))
+            stamp = os.path.getmtime(table)
+            with open(table, encoding="utf-8") as f:
+                text = f.read()
+            self.assertIn("cktile_kernel_library_get_table", text)
+            generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3)
+            self.assertEqual(os.path.getmtime(table), stamp, "unchanged files are not rewritten")
+
+    def test_cli_reports_errors_with_status_1(self):
+        with tempfile.TemporaryDirectory() as d:
+            bad = os.path.join(d, "bad.json")
+            with open(bad, "w", encoding="utf-8") as f:
+                f.write("{")
+            self.assertEqual(generate.main(["--instances", bad, "--set", "ci", "--targets",
+                                            "sm_90a", "--out-dir", d]), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
