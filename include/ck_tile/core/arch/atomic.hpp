@@ -61,8 +61,8 @@ CK_TILE_HOST_DEVICE void atomic_apply(T* p, F f)
     const auto addr  = reinterpret_cast<uintptr_t>(p);
     auto* word       = reinterpret_cast<word_t*>(addr & ~uintptr_t{sizeof(word_t) - 1});
     const auto shift = static_cast<unsigned>((addr & (sizeof(word_t) - 1)) * 8);
-    constexpr word_t mask =
-        sizeof(T) == sizeof(word_t) ? ~word_t{0} : ((word_t{1} << (8 * sizeof(T))) - 1);
+    // Two half-width shifts: a single shift by the full word width would be undefined.
+    constexpr word_t mask = ((word_t{1} << (4 * sizeof(T))) << (4 * sizeof(T))) - 1;
 
     word_t old = *reinterpret_cast<volatile word_t*>(word);
     while(true)

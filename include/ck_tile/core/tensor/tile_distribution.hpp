@@ -64,6 +64,51 @@ struct tile_distribution_detail
         detail::sequence_from_values_t<detail::index_gen<E::NDimR, rs_hidden_ids_fn>>;
 };
 
+/// The Y lengths of one X dimension, in H order: what a sweep over that dimension visits.
+/// Every value is a compile-time constant; an X dimension that no Y names has an empty span
+/// (one visit: the thread holds a single position along it).
+template <index_t... PartialHsLengths>
+struct tile_distributed_span
+{
+    using Impl = sequence<PartialHsLengths...>;
+    static constexpr Impl impl_{};
+
+    CK_TILE_HOST_DEVICE static constexpr index_t size() { return Impl::size(); }
+    CK_TILE_HOST_DEVICE static constexpr bool is_static() { return true; }
+};
+
+/// A position inside a tile_distributed_span: one value per Y of that X dimension, in H order.
+template <index_t... PartialHsIndices>
+struct tile_distributed_index
+{
+    using Impl = sequence<PartialHsIndices...>;
+    static constexpr Impl impl_{};
+
+    CK_TILE_HOST_DEVICE static constexpr index_t size() { return Impl::size(); }
+    CK_TILE_HOST_DEVICE static constexpr bool is_static() { return true; }
+};
+
+template <index_t... Is>
+CK_TILE_HOST_DEVICE constexpr auto make_tile_distributed_span(sequence<Is...>)
+{
+    return tile_distributed_span<Is...>{};
+}
+template <index_t... Is>
+CK_TILE_HOST_DEVICE constexpr auto make_tile_distributed_index(sequence<Is...>)
+{
+    return tile_distributed_index<Is...>{};
+}
+
+template <typename T>
+struct is_tile_distributed_index : std::false_type
+{};
+template <index_t... Is>
+struct is_tile_distributed_index<tile_distributed_index<Is...>> : std::true_type
+{};
+template <typename T>
+inline constexpr bool is_tile_distributed_index_v =
+    is_tile_distributed_index<remove_cvref_t<T>>::value;
+
 template <typename PsYs2XsAdaptor_, typename Ys2DDescriptor_,
           typename StaticTileDistributionEncoding_, typename TileDistributionDetail_>
 struct tile_distribution
@@ -165,6 +210,51 @@ struct tile_distribution
         return get_container_subset(hidden, typename DstrDetail::rs_hidden_ids{});
     }
 
+    /// One tile_distributed_span per X dimension: the lengths of its Ys, in H order.
+    /// @post the product of all span lengths == get_num_of_element_per_thread().
+    CK_TILE_HOST_DEVICE static constexpr auto get_distributed_spans()
+    {
+        using spans_t = remove_cvref_t<decltype(DstrEncode::detail::distributed_spans_lengthss_)>;
+        return generate_tuple(
+            [](auto x) {
+                return make_tile_distributed_span(remove_cvref_t<decltype(spans_t{}[x])>{});
+            },
+            number<NDimX>{});
+    }
+
+    /// The Y index of a distributed position: a tuple with one tile_distributed_index per X
+    /// dimension (as sweeps produce them). Y y takes entry ys_to_span_minor[y] of the index of
+    /// X dimension ys_to_span_major[y].
+    /// @post a bijection from the positions of get_distributed_spans() onto the Y index box.
+    /// A bare tile_distributed_index stands for the 1-tuple of it (1-D tiles).
+    template <typename DistributedIndices>
+    CK_TILE_HOST_DEVICE static constexpr multi_index<NDimY>
+    get_y_indices_from_distributed_indices(DistributedIndices)
+    {
+        if constexpr(is_tile_distributed_index_v<DistributedIndices>)
+            return get_y_indices_from_distributed_indices(make_tuple(DistributedIndices{}));
+        else
+            return y_indices_of_tuple(DistributedIndices{});
+    }
+
+    private:
+    template <typename DistributedIndices>
+    CK_TILE_HOST_DEVICE static constexpr multi_index<NDimY> y_indices_of_tuple(DistributedIndices)
+    {
+        static_assert(DistributedIndices::size() == NDimX,
+                      "tile_distribution: one distributed index per X dimension");
+        using major = typename DstrEncode::detail::ys_to_span_major;
+        using minor = typename DstrEncode::detail::ys_to_span_minor;
+        multi_index<NDimY> ys{};
+        static_for<0, NDimY, 1>{}([&](auto y) {
+            constexpr index_t Y = decltype(y)::value;
+            using idx = remove_cvref_t<decltype(DistributedIndices{}[number<major::at(Y)>{}])>;
+            ys(y)     = idx::Impl::at(minor::at(Y));
+        });
+        return ys;
+    }
+
+    public:
     CK_TILE_HOST_DEVICE static constexpr bool is_static() { return true; }
 
     CK_TILE_HOST_DEVICE void print() const
