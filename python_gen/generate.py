@@ -32,13 +32,14 @@ TARGETS = {
     "gfx942": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
 }
 
-# data type name -> (C API enum, C++ storage type, bytes)
+# data type name -> (C API enum, C++ element type, bytes). The C++ types are ck_tile's numeric
+# types (core/numeric); fp8_t is OCP E4M3FN and bf8_t OCP E5M2, the C API's FP8 formats.
 DATATYPES = {
-    "fp16": ("CKTILE_DATATYPE_FP16", "ck_tile::gemm_storage::fp16", 2),
-    "bf16": ("CKTILE_DATATYPE_BF16", "ck_tile::gemm_storage::bf16", 2),
+    "fp16": ("CKTILE_DATATYPE_FP16", "ck_tile::half_t", 2),
+    "bf16": ("CKTILE_DATATYPE_BF16", "ck_tile::bf16_t", 2),
     "fp32": ("CKTILE_DATATYPE_FP32", "float", 4),
-    "fp8_e4m3": ("CKTILE_DATATYPE_FP8_E4M3", "ck_tile::gemm_storage::fp8_e4m3", 1),
-    "fp8_e5m2": ("CKTILE_DATATYPE_FP8_E5M2", "ck_tile::gemm_storage::fp8_e5m2", 1),
+    "fp8_e4m3": ("CKTILE_DATATYPE_FP8_E4M3", "ck_tile::fp8_t", 1),
+    "fp8_e5m2": ("CKTILE_DATATYPE_FP8_E5M2", "ck_tile::bf8_t", 1),
     "int8": ("CKTILE_DATATYPE_INT8", "std::int8_t", 1),
     "int32": ("CKTILE_DATATYPE_INT32", "std::int32_t", 4),
 }

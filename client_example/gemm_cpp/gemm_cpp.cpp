@@ -3,9 +3,9 @@
 // (and why the others cannot), then runs it and compares with the CPU reference.
 #include "cktile.h"
 
+#include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/host/device_memory.hpp"
 #include "ck_tile/host/reference_gemm.hpp"
-#include "ck_tile/ops/gemm/gemm_storage_types.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -40,14 +40,14 @@ int main()
         std::printf("  %-60s %s\n", info.name, ok ? "supported" : reason);
     }
 
-    namespace gs = ck_tile::gemm_storage;
     std::vector<double> a(M * K), b(K * N), bias(N), ref(M * N);
-    std::vector<gs::bf16> ha(M * K), hb(K * N), hbias(N), hd(M * N);
-    auto fill = [](std::vector<double>& v, std::vector<gs::bf16>& h, int seed) {
+    std::vector<ck_tile::bf16_t> ha(M * K), hb(K * N), hbias(N), hd(M * N);
+    auto fill = [](std::vector<double>& v, std::vector<ck_tile::bf16_t>& h, int seed) {
         for(size_t i = 0; i < v.size(); ++i)
         {
-            h[i] = gs::to_bf16(static_cast<float>(int((i * seed) % 17) - 8) / 8.0f);
-            v[i] = gs::to_float(h[i]);
+            h[i] = ck_tile::type_convert<ck_tile::bf16_t>(
+                static_cast<float>(int((i * seed) % 17) - 8) / 8.0f);
+            v[i] = ck_tile::type_convert<float>(h[i]);
         }
     };
     fill(a, ha, 7), fill(b, hb, 5), fill(bias, hbias, 3);
@@ -72,7 +72,8 @@ int main()
     ck_tile::reference_gemm(g, a.data(), b.data(), nullptr, bias.data(), ref.data());
     double worst = 0;
     for(int i = 0; i < M * N; ++i)
-        worst = std::max(worst, std::fabs(gs::to_float(hd[i]) - ref[i]) / (1 + std::fabs(ref[i])));
+        worst = std::max(worst, std::fabs(ck_tile::type_convert<float>(hd[i]) - ref[i]) /
+                                    (1 + std::fabs(ref[i])));
     std::printf("C++ client: bf16 GEMM + bias + gelu_tanh, worst relative error %.3g\n", worst);
     cktile_destroy(h);
     return worst < 1e-2 ? 0 : 1;

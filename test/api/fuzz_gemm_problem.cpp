@@ -15,14 +15,12 @@
 namespace {
 
 using k64 = ck_tile::gemm_simt_kernel<
-    ck_tile::gemm_simt_problem<ck_tile::gemm_storage::fp16, ck_tile::gemm_storage::fp16,
-                               ck_tile::gemm_storage::fp16, float, ck_tile::gemm_layout::any,
-                               ck_tile::gemm_layout::any, std::int64_t>,
+    ck_tile::gemm_simt_problem<ck_tile::half_t, ck_tile::half_t, ck_tile::half_t, float,
+                               ck_tile::gemm_layout::any, ck_tile::gemm_layout::any, std::int64_t>,
     ck_tile::gemm_simt_policy<64, 64, 16, 4, 4, 1>, true>;
 using k32 = ck_tile::gemm_simt_kernel<
-    ck_tile::gemm_simt_problem<ck_tile::gemm_storage::fp16, ck_tile::gemm_storage::fp16,
-                               ck_tile::gemm_storage::fp16, float, ck_tile::gemm_layout::row,
-                               ck_tile::gemm_layout::col, std::int32_t>,
+    ck_tile::gemm_simt_problem<ck_tile::half_t, ck_tile::half_t, ck_tile::half_t, float,
+                               ck_tile::gemm_layout::row, ck_tile::gemm_layout::col, std::int32_t>,
     ck_tile::gemm_simt_policy<64, 64, 16, 4, 4, 8>, true>;
 
 cktile_kernel_instance_t fake_record(int tm, int tn, int tk, int threads, int bits, int vec)

@@ -5,10 +5,10 @@
 // dimensions that are not multiples of anything, every layout, every epilogue.
 #include "cktile.h"
 
+#include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/host/device_memory.hpp"
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/reference_gemm.hpp"
-#include "ck_tile/ops/gemm/gemm_storage_types.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,8 +23,6 @@
 #include <vector>
 
 namespace {
-
-namespace gs = ck_tile::gemm_storage;
 
 std::size_t bytes_of(cktile_datatype_t t)
 {
@@ -58,7 +56,8 @@ double random_element(cktile_datatype_t t, std::mt19937& rng, unsigned char* out
         const std::uint8_t code =
             static_cast<std::uint8_t>((b & 0x80) | (e4 ? (e << 3) | (b & 7) : (e << 2) | (b & 3)));
         *out = code;
-        return e4 ? gs::to_float(gs::fp8_e4m3{code}) : gs::to_float(gs::fp8_e5m2{code});
+        return e4 ? ck_tile::type_convert<float>(ck_tile::fp8_t::from_bits(code))
+                  : ck_tile::type_convert<float>(ck_tile::bf8_t::from_bits(code));
     }
     case CKTILE_DATATYPE_INT8:
     {
@@ -80,13 +79,13 @@ double random_element(cktile_datatype_t t, std::mt19937& rng, unsigned char* out
         const float v = static_cast<float>(k) / 8.0f;
         if(t == CKTILE_DATATYPE_FP16)
         {
-            const auto h = gs::to_fp16(v);
-            std::memcpy(out, &h.bits, 2);
+            const auto h = ck_tile::type_convert<ck_tile::half_t>(v);
+            std::memcpy(out, &h.data, 2);
         }
         else if(t == CKTILE_DATATYPE_BF16)
         {
-            const auto h = gs::to_bf16(v);
-            std::memcpy(out, &h.bits, 2);
+            const auto h = ck_tile::type_convert<ck_tile::bf16_t>(v);
+            std::memcpy(out, &h.data, 2);
         }
         else
             std::memcpy(out, &v, 4);
@@ -103,13 +102,13 @@ double decode(cktile_datatype_t t, const unsigned char* p)
     {
         std::uint16_t b;
         std::memcpy(&b, p, 2);
-        return gs::to_float(gs::fp16{b});
+        return ck_tile::type_convert<float>(ck_tile::half_t::from_bits(b));
     }
     case CKTILE_DATATYPE_BF16:
     {
         std::uint16_t b;
         std::memcpy(&b, p, 2);
-        return gs::to_float(gs::bf16{b});
+        return ck_tile::type_convert<float>(ck_tile::bf16_t::from_bits(b));
     }
     case CKTILE_DATATYPE_FP32:
     {

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "ck_tile/core/config.hpp"
-#include "ck_tile/ops/gemm/gemm_storage_types.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -65,17 +65,17 @@ CK_TILE_HOST_DEVICE E apply_activation(gemm_activation act, E x)
     }
 }
 
-/// Conversion of an epilogue value to D's storage. Integers: NaN gives 0, values saturate to
-/// the int32 range, and halves round away from zero.
+/// Conversion of an epilogue value to D's type. fp16/bf16: round to nearest even, overflow to
+/// infinity (IEEE, not saturating: an output out of range must be visible as such), NaN stays
+/// NaN. Integers: NaN gives 0, values saturate to the int32 range, and halves round away from
+/// zero.
 template <typename D, typename E>
 CK_TILE_HOST_DEVICE D convert_output(E v)
 {
     if constexpr(std::is_same_v<D, float>)
         return static_cast<float>(v);
-    else if constexpr(std::is_same_v<D, gemm_storage::fp16>)
-        return gemm_storage::to_fp16(static_cast<float>(v));
-    else if constexpr(std::is_same_v<D, gemm_storage::bf16>)
-        return gemm_storage::to_bf16(static_cast<float>(v));
+    else if constexpr(std::is_same_v<D, half_t> || std::is_same_v<D, bf16_t>)
+        return type_convert<D, overflow_mode::non_saturate>(static_cast<float>(v));
     else
     {
         static_assert(std::is_same_v<D, std::int32_t>, "D is fp16, bf16, float or int32");
@@ -97,7 +97,7 @@ CK_TILE_HOST_DEVICE E load_output_type(const D& v)
     if constexpr(std::is_same_v<D, std::int32_t>)
         return static_cast<E>(v);
     else
-        return static_cast<E>(gemm_storage::to_float(v));
+        return type_convert<E>(v);
 }
 
 } // namespace ck_tile

@@ -11,6 +11,7 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_policy.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_problem.hpp"
@@ -194,22 +195,6 @@ struct gemm_simt_kernel
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    CK_TILE_DEVICE static Acc to_acc(const A& v)
-    {
-        if constexpr(std::is_integral_v<Acc>)
-            return static_cast<Acc>(v);
-        else
-            return gemm_storage::to_float(v);
-    }
-    template <typename T>
-    CK_TILE_DEVICE static Acc to_acc_any(const T& v)
-    {
-        if constexpr(std::is_integral_v<Acc>)
-            return static_cast<Acc>(v);
-        else
-            return gemm_storage::to_float(v);
-    }
-
     template <typename T, index_t V>
     struct alignas(sizeof(T) * V) vec
     {
@@ -217,8 +202,9 @@ struct gemm_simt_kernel
     };
 
     /// Stages the Rows x BlockK slice of an operand at (row0, k0) into shared memory as
-    /// lds[k * Ld + row], converted to Acc, zero-filling outside the matrix. Operands stored
-    /// K-contiguous are read along K by consecutive threads (coalesced), others along rows.
+    /// lds[k * Ld + row], converted to Acc (exactly: Acc holds every input value), zero-filling
+    /// outside the matrix. Operands stored K-contiguous are read along K by consecutive threads
+    /// (coalesced), others along rows.
     template <index_t Rows, index_t Ld, index_t V, bool KContiguousFixed, typename T>
     CK_TILE_DEVICE static void stage(Acc* lds, const T* p, Index rows, Index k, Index stride_row,
                                      Index stride_k, Index row0, Index k0, bool k_contiguous)
@@ -239,12 +225,13 @@ struct gemm_simt_kernel
                     if(gr < rows && gk < k)
                         x = *reinterpret_cast<const vec<T, V>*>(p + gr * stride_row + gk);
                     for(index_t e = 0; e < V; ++e)
-                        lds[(kk + e) * Ld + r] = gr < rows && gk < k ? to_acc_any(x.v[e]) : Acc(0);
+                        lds[(kk + e) * Ld + r] =
+                            gr < rows && gk < k ? type_convert<Acc>(x.v[e]) : Acc(0);
                 }
                 else
                 {
                     lds[kk * Ld + r] = gr < rows && gk < k
-                                           ? to_acc_any(p[gr * stride_row + gk * stride_k])
+                                           ? type_convert<Acc>(p[gr * stride_row + gk * stride_k])
                                            : Acc(0);
                 }
             }
@@ -256,8 +243,9 @@ struct gemm_simt_kernel
                 const index_t r  = i % Rows;
                 const index_t kk = i / Rows;
                 const Index gr = row0 + r, gk = k0 + kk;
-                lds[kk * Ld + r] =
-                    gr < rows && gk < k ? to_acc_any(p[gr * stride_row + gk * stride_k]) : Acc(0);
+                lds[kk * Ld + r] = gr < rows && gk < k
+                                       ? type_convert<Acc>(p[gr * stride_row + gk * stride_k])
+                                       : Acc(0);
             }
         }
     }

@@ -3,7 +3,7 @@
 // compile-time. Shapes, strides and the epilogue's values are run-time kernel arguments.
 #pragma once
 
-#include "ck_tile/ops/gemm/gemm_storage_types.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -22,6 +22,8 @@ struct any
 } // namespace gemm_layout
 
 /// D = act(alpha * A * B + beta * C + bias) with A: M x K, B: K x N, C/D: M x N.
+/// Element types are ck_tile's numeric types: half_t, bf16_t, fp8_t (OCP E4M3FN), bf8_t (OCP
+/// E5M2), float, int8_t (A/B) and int32_t (D).
 /// AccDataType: float for floating-point inputs, int32_t for int8 inputs (exact sums).
 /// IndexType: int32_t when every element offset fits in 31 bits (the support check proves
 /// it), int64_t otherwise.
