@@ -42,6 +42,7 @@
 #include "ck_tile/core/tensor/static_distributed_tensor.hpp"
 #include "ck_tile/core/tensor/sweep_tile.hpp"
 #include "ck_tile/core/tensor/tile_elementwise.hpp"
+#include "ck_tile/core/tensor/shuffle_tile.hpp"
 #include "ck_tile/core/tensor/load_store_traits.hpp"
 #include "ck_tile/core/tensor/tile_window.hpp"
 #include "ck_tile/core/tensor/lds_xor_swizzle.hpp"

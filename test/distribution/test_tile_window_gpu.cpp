@@ -2,7 +2,9 @@
 // Tile windows in kernels: a copy global -> registers -> XOR-swizzled shared memory ->
 // registers (another thread mapping) -> global for fp16, bf16 and fp32, with vector and with
 // scalar global accesses, on shapes that are not multiples of the tile; a transposing store;
-// an atomic update; and seed 004's 7.5.6 example against the host's calculate_index.
+// register shuffles (shuffle_tile into a permuted distribution, transpose_tile into the
+// transposed one) stored through windows with the new distributions; an atomic update; and
+// seed 004's 7.5.6 example against the host's calculate_index.
 // Random inputs, outputs poisoned (the row gaps and a guard region after the last row too):
 // every element outside the matrix must still hold the poison.
 #include "tile_window_kernels.hpp"
@@ -181,6 +183,66 @@ TEST_P(TileWindowGpu, TransposingStore)
             const int n = static_cast<int>(i / ld_out), m = static_cast<int>(i % ld_out);
             const bool inside = n < cols && m < rows;
             if(inside)
+                ASSERT_TRUE(same_element(o, i, in.host, static_cast<size_t>(m * ld_in + n), eb))
+                    << n << "," << m;
+            else
+                ASSERT_TRUE(is_poison(o, i, eb)) << "written outside: " << n << "," << m;
+        }
+    }
+}
+
+TEST_P(TileWindowGpu, ShuffleTileThenStoreWithTheOtherDistribution)
+{
+    CKTILE_SKIP_WITHOUT_GPU();
+    const dtype t = GetParam();
+    const int eb  = elem_bytes(t);
+    const int tm = shuffle_tile_rows(), tn = copy_tile_cols(t);
+    for(const auto& shape : {std::pair{1, 1}, std::pair{tm + 3, tn + 5}, std::pair{3 * tm - 1, 97}})
+    {
+        const int rows = shape.first, cols = shape.second, ld = cols + 3;
+        SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(rows) + "x" +
+                     std::to_string(cols));
+        byte_buffer in(random_matrix(t, rows, cols, ld, 4242u + static_cast<unsigned>(rows)));
+        byte_buffer out(poisoned(t, rows, ld));
+        HIP_CHECK_ERROR(launch_shuffle_store(t, in.get(), out.get(), rows, cols, ld, nullptr));
+        HIP_CHECK_ERROR(hipDeviceSynchronize());
+        const auto o       = out.to_host();
+        const size_t total = static_cast<size_t>(rows * ld + guard);
+        for(size_t i = 0; i < total; ++i)
+        {
+            const bool inside =
+                i < static_cast<size_t>(rows * ld) && static_cast<int>(i % ld) < cols;
+            if(inside)
+                ASSERT_TRUE(same_element(o, i, in.host, i, eb)) << i / ld << "," << i % ld;
+            else
+                ASSERT_TRUE(is_poison(o, i, eb)) << "written outside: " << i / ld << "," << i % ld;
+        }
+    }
+}
+
+TEST_P(TileWindowGpu, TransposeTileInRegisters)
+{
+    CKTILE_SKIP_WITHOUT_GPU();
+    const dtype t = GetParam();
+    const int eb  = elem_bytes(t);
+    for(const auto& shape :
+        {std::pair{1, 1}, std::pair{7, 5},
+         std::pair{shuffle_tile_rows() + 1, copy_tile_cols(t) * 2 - 3}, std::pair{131, 97}})
+    {
+        const int rows = shape.first, cols = shape.second, ld_in = cols + 1, ld_out = rows + 2;
+        SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(rows) + "x" +
+                     std::to_string(cols));
+        byte_buffer in(random_matrix(t, rows, cols, ld_in, 777u + static_cast<unsigned>(cols)));
+        byte_buffer out(poisoned(t, cols, ld_out));
+        HIP_CHECK_ERROR(
+            launch_register_transpose(t, in.get(), out.get(), rows, cols, ld_in, ld_out, nullptr));
+        HIP_CHECK_ERROR(hipDeviceSynchronize());
+        const auto o       = out.to_host();
+        const size_t total = static_cast<size_t>(cols * ld_out + guard);
+        for(size_t i = 0; i < total; ++i)
+        {
+            const int n = static_cast<int>(i / ld_out), m = static_cast<int>(i % ld_out);
+            if(n < cols && m < rows)
                 ASSERT_TRUE(same_element(o, i, in.host, static_cast<size_t>(m * ld_in + n), eb))
                     << n << "," << m;
             else

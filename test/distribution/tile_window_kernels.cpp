@@ -38,6 +38,23 @@ using copy_encoding_b =
                                tuple<sequence<1>, sequence<1, 2>>,
                                tuple<sequence<0>, sequence<1, 0>>, sequence<1, 2>, sequence<2, 1>>;
 
+// Register shuffles. In: each thread holds 2 consecutive rows x one 16-byte vector, lanes
+// derived from the warp size as above. Out: the same elements per thread, with the vector
+// split in two halves and the Ys listed (inner half, rows, outer half), so the registers are
+// permuted.
+constexpr index_t shuffle_rows = 2;
+constexpr index_t shuffle_m    = warps * lanes_m * shuffle_rows;
+template <typename T>
+using shuffle_encoding_in = tile_distribution_encoding<
+    sequence<>, tuple<sequence<warps, lanes_m, shuffle_rows>, sequence<lanes_n, vec<T>>>,
+    tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<0>, sequence<1, 0>>, sequence<1, 2>,
+    sequence<2, 1>>;
+template <typename T>
+using shuffle_encoding_out = tile_distribution_encoding<
+    sequence<>, tuple<sequence<warps, lanes_m, shuffle_rows>, sequence<lanes_n, vec<T> / 2, 2>>,
+    tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<0>, sequence<1, 0>>, sequence<2, 1, 2>,
+    sequence<2, 2, 1>>;
+
 template <typename T, bool Vector>
 CK_TILE_DEVICE auto make_global_view(T* p, index_t rows, index_t cols, index_t ld)
 {
@@ -124,6 +141,55 @@ struct atomic_update_kernel
     }
 };
 
+// out = in through registers: load with one distribution, shuffle_tile into another that
+// gives each thread the same elements, store with that one.
+template <typename T>
+struct shuffle_store_kernel
+{
+    CK_TILE_DEVICE void operator()(const T* in, T* out, index_t rows, index_t cols,
+                                   index_t ld) const
+    {
+        constexpr auto dstr_in  = make_static_tile_distribution(shuffle_encoding_in<T>{});
+        constexpr auto dstr_out = make_static_tile_distribution(shuffle_encoding_out<T>{});
+        static_assert(can_shuffle_tile_v<decltype(dstr_out), decltype(dstr_in)>);
+        constexpr auto lengths = make_tuple(number<shuffle_m>{}, number<tile_n<T>>{});
+        const auto origin =
+            make_multi_index(get_block_id_y() * shuffle_m, get_block_id() * tile_n<T>);
+
+        const auto in_view = make_global_view<const T, false>(in, rows, cols, ld);
+        auto out_view      = make_global_view<T, false>(out, rows, cols, ld);
+        const auto a       = load_tile(make_tile_window(in_view, lengths, origin, dstr_in));
+        auto b             = make_static_distributed_tensor<T>(dstr_out);
+        shuffle_tile(b, a);
+        auto out_window = make_tile_window(out_view, lengths, origin, dstr_out);
+        store_tile(out_window, b);
+    }
+};
+
+// out (cols x rows) = in^T: load an M x N tile, transpose_tile in registers, store the N x M
+// tile with the transposed distribution into out at the mirrored origin.
+template <typename T>
+struct register_transpose_kernel
+{
+    CK_TILE_DEVICE void operator()(const T* in, T* out, index_t rows, index_t cols, index_t ld_in,
+                                   index_t ld_out) const
+    {
+        constexpr auto dstr = make_static_tile_distribution(shuffle_encoding_in<T>{});
+        const index_t m0    = get_block_id_y() * shuffle_m;
+        const index_t n0    = get_block_id() * tile_n<T>;
+
+        const auto in_view = make_global_view<const T, false>(in, rows, cols, ld_in);
+        auto out_view      = make_global_view<T, false>(out, cols, rows, ld_out);
+        const auto a       = load_tile(make_tile_window(
+                  in_view, make_tuple(number<shuffle_m>{}, number<tile_n<T>>{}), {m0, n0}, dstr));
+        const auto t       = transpose_tile(a);
+        auto out_window =
+            make_tile_window(out_view, make_tuple(number<tile_n<T>>{}, number<shuffle_m>{}),
+                             {n0, m0}, t.get_tile_distribution());
+        store_tile(out_window, t);
+    }
+};
+
 // Seed 004 7.5.6, with the values and ids written out for the host to check.
 struct seed_756_kernel
 {
@@ -162,7 +228,11 @@ struct seed_756_kernel
         const index_t warp_id   = get_thread_id() / get_warp_size();
         const index_t thread_id = get_thread_id() % get_warp_size();
 
-        auto tile_window = make_tile_window(global_view, window_lengths, {1, 3}, distribution);
+        // The seed's 2 x 2 threads are lanes 0 and 1 of warps 0 and 1: its lane P has length 2,
+        // not a warp, so the hardware partition index (which asserts a whole warp) does not
+        // apply; the seed's own (warp, lane) ids are passed instead.
+        auto tile_window = make_tile_window(global_view, window_lengths, {1, 3}, distribution,
+                                            make_multi_index(warp_id, thread_id));
         auto distributed_tensor = tile_window.load();
 
         constexpr index_t max_elements = x0_size * x1_size;
@@ -236,7 +306,61 @@ hipError_t transpose_typed(const void* in, void* out, int rows, int cols, int ld
     return hipGetLastError();
 }
 
+template <typename T>
+hipError_t shuffle_typed(const void* in, void* out, int rows, int cols, int ld, hipStream_t stream)
+{
+    const auto grid = dim3(static_cast<unsigned>((cols + tile_n<T> - 1) / tile_n<T>),
+                           static_cast<unsigned>((rows + shuffle_m - 1) / shuffle_m));
+    make_kernel<block>(shuffle_store_kernel<T>{}, grid, dim3(block), 0u, static_cast<const T*>(in),
+                       static_cast<T*>(out), rows, cols, ld)(stream);
+    return hipGetLastError();
+}
+
+template <typename T>
+hipError_t register_transpose_typed(const void* in, void* out, int rows, int cols, int ld_in,
+                                    int ld_out, hipStream_t stream)
+{
+    const auto grid = dim3(static_cast<unsigned>((cols + tile_n<T> - 1) / tile_n<T>),
+                           static_cast<unsigned>((rows + shuffle_m - 1) / shuffle_m));
+    make_kernel<block>(register_transpose_kernel<T>{}, grid, dim3(block), 0u,
+                       static_cast<const T*>(in), static_cast<T*>(out), rows, cols, ld_in,
+                       ld_out)(stream);
+    return hipGetLastError();
+}
+
 } // namespace
+
+int shuffle_tile_rows() { return shuffle_m; }
+
+hipError_t launch_shuffle_store(dtype t, const void* in, void* out, int rows, int cols, int ld,
+                                hipStream_t stream)
+{
+    switch(t)
+    {
+    case dtype::fp16:
+        return shuffle_typed<half_t>(in, out, rows, cols, ld, stream);
+    case dtype::bf16:
+        return shuffle_typed<bf16_t>(in, out, rows, cols, ld, stream);
+    case dtype::fp32:
+        return shuffle_typed<float>(in, out, rows, cols, ld, stream);
+    }
+    return hipErrorInvalidValue;
+}
+
+hipError_t launch_register_transpose(dtype t, const void* in, void* out, int rows, int cols,
+                                     int ld_in, int ld_out, hipStream_t stream)
+{
+    switch(t)
+    {
+    case dtype::fp16:
+        return register_transpose_typed<half_t>(in, out, rows, cols, ld_in, ld_out, stream);
+    case dtype::bf16:
+        return register_transpose_typed<bf16_t>(in, out, rows, cols, ld_in, ld_out, stream);
+    case dtype::fp32:
+        return register_transpose_typed<float>(in, out, rows, cols, ld_in, ld_out, stream);
+    }
+    return hipErrorInvalidValue;
+}
 
 int copy_tile_rows() { return tile_m; }
 int copy_tile_cols(dtype t)

@@ -37,6 +37,22 @@ hipError_t launch_transpose_store(dtype t, const void* in, void* out, int rows, 
 hipError_t launch_atomic_update(const float* in, float* out, int rows, int cols, int ld,
                                 hipStream_t stream);
 
+/// Rows of the register-shuffle tiles (2 rows per thread, warp size dependent); their columns
+/// are copy_tile_cols(t).
+int shuffle_tile_rows();
+
+/// out = in (rows x cols, row stride ld), tile by tile: loaded with one distribution,
+/// shuffle_tile'd in registers into another that gives each thread the same elements in
+/// another register order, stored with that one. Scalar global accesses.
+hipError_t launch_shuffle_store(dtype t, const void* in, void* out, int rows, int cols, int ld,
+                                hipStream_t stream);
+
+/// out (cols x rows, row stride ld_out) = transpose of in (rows x cols, row stride ld_in):
+/// each tile is loaded, transpose_tile'd in registers into the transposed distribution and
+/// stored as the transposed tile of out.
+hipError_t launch_register_transpose(dtype t, const void* in, void* out, int rows, int cols,
+                                     int ld_in, int ld_out, hipStream_t stream);
+
 /// Seed 004 7.5.6 in one block of 128 threads: the 4x4 window at (1, 3) of a 9x9 float matrix
 /// is loaded with the seed's distribution and swept. Threads 0, 1, W and W + 1 (W the warp
 /// size) write their 4 collected values to values[4 * k ...] and their (warp, lane) to

@@ -109,6 +109,49 @@ template <typename T>
 inline constexpr bool is_tile_distributed_index_v =
     is_tile_distributed_index<remove_cvref_t<T>>::value;
 
+/// Threads per warp that an encoding's hardware partition index assumes: the length of its
+/// last P dimension (the product of the lengths of the RH factors it names), which
+/// get_partition_index() fills with the lane id, for (warp, lane) and (lane) encodings alike.
+/// 0 for encodings with another number of P dimensions: they have no hardware partition index.
+/// @post for NDimP in {1, 2}: == ps_lengths[NDimP - 1].
+template <typename Encoding>
+CK_TILE_HOST_DEVICE constexpr index_t get_encoding_lanes_per_warp()
+{
+    using ps = typename Encoding::detail::ps_lengths;
+    if constexpr(Encoding::NDimP == 1 || Encoding::NDimP == 2)
+        return ps::at(Encoding::NDimP - 1);
+    else
+        return 0;
+}
+
+namespace detail {
+// Instantiated by get_partition_index() with both numbers as template arguments, so that a
+// compiler note names them even where no specific message below applies. A lane P shorter
+// than the warp leaves lanes with an out-of-range P index, a longer one leaves part of the
+// tile to no thread: either is silently wrong data, so it is a compile error on the target.
+template <index_t AssumedLanes, index_t TargetWarpSize>
+struct check_lanes_per_warp
+{
+    static constexpr bool known_pair = (AssumedLanes == 64 && TargetWarpSize == 32) ||
+                                       (AssumedLanes == 32 && TargetWarpSize == 64);
+    static_assert(!(AssumedLanes == 64 && TargetWarpSize == 32),
+                  "tile_distribution: this distribution assumes 64 lanes per warp; this target "
+                  "has 32 (NVIDIA). Derive the lane P length from get_warp_size(), or pass an "
+                  "explicit partition index");
+    static_assert(!(AssumedLanes == 32 && TargetWarpSize == 64),
+                  "tile_distribution: this distribution assumes 32 lanes per warp; this target "
+                  "has 64 (AMD wavefront). Derive the lane P length from get_warp_size(), or "
+                  "pass an explicit partition index");
+    static_assert(AssumedLanes == TargetWarpSize || known_pair,
+                  "tile_distribution: the lanes per warp this distribution assumes (its last P "
+                  "length, the first template argument) differ from this target's warp size "
+                  "(the second). Derive the lane P length from get_warp_size(), or pass an "
+                  "explicit partition index");
+    // The asserts above carry the messages; the caller's assert only forces instantiation.
+    static constexpr bool value = true;
+};
+} // namespace detail
+
 template <typename PsYs2XsAdaptor_, typename Ys2DDescriptor_,
           typename StaticTileDistributionEncoding_, typename TileDistributionDetail_>
 struct tile_distribution
@@ -151,6 +194,11 @@ struct tile_distribution
     {
         return DstrEncode::detail::ys_lengths::product();
     }
+    /// Threads per warp the hardware partition index assumes (get_encoding_lanes_per_warp).
+    CK_TILE_HOST_DEVICE static constexpr index_t get_lanes_per_warp()
+    {
+        return get_encoding_lanes_per_warp<DstrEncode>();
+    }
 
     CK_TILE_HOST_DEVICE constexpr const auto& get_ps_ys_to_xs_adaptor() const
     {
@@ -170,6 +218,10 @@ struct tile_distribution
         static_assert(NDimP == 1 || NDimP == 2,
                       "tile_distribution: the hardware partition index has one P (lane) or two "
                       "(warp, lane); give other encodings an explicit partition index");
+        // (Other P counts already failed above; keep this check from adding a second error.)
+        constexpr index_t lanes =
+            (NDimP == 1 || NDimP == 2) ? get_lanes_per_warp() : get_warp_size();
+        static_assert(detail::check_lanes_per_warp<lanes, get_warp_size()>::value);
         if constexpr(NDimP == 1)
             return multi_index<1>{get_lane_id()};
         else
@@ -288,6 +340,31 @@ struct is_tile_distribution : std::false_type
 template <typename... Ts>
 struct is_tile_distribution<tile_distribution<Ts...>> : std::true_type
 {};
+
+namespace detail {
+template <typename T, bool = is_tile_distribution<T>::value>
+struct encoding_of
+{
+    using type = T;
+};
+template <typename T>
+struct encoding_of<T, true>
+{
+    using type = typename T::DstrEncode;
+};
+} // namespace detail
+
+/// Lanes per warp a distribution or an encoding assumes (see get_encoding_lanes_per_warp).
+template <typename DistributionOrEncoding>
+inline constexpr index_t lanes_per_warp_v = get_encoding_lanes_per_warp<
+    typename detail::encoding_of<remove_cvref_t<DistributionOrEncoding>>::type>();
+
+/// True when a distribution's (or an encoding's) hardware partition index fits the warp size
+/// of the platform this translation unit targets (get_warp_size(); on the host, the build's
+/// GPU platform); what get_partition_index() asserts.
+template <typename DistributionOrEncoding>
+inline constexpr bool matches_warp_size_v = lanes_per_warp_v<DistributionOrEncoding> ==
+                                            get_warp_size();
 
 namespace detail {
 

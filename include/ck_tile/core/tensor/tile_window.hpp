@@ -376,7 +376,9 @@ make_tile_window(const tile_window_with_static_lengths<TensorView, WindowLengths
 }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-/// A distributed window for the calling thread (partition index from warp and lane id).
+/// A distributed window for the calling thread (partition index from warp and lane id; fails
+/// to compile when the distribution's lane P length is not this target's warp size, see
+/// tile_distribution::get_partition_index()).
 template <typename TensorView, typename WindowLengths, typename StaticTileDistribution>
 CK_TILE_DEVICE constexpr auto
 make_tile_window(const TensorView& view, const WindowLengths& lengths,
