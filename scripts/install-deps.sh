@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what cktile needs to build and test on Debian 12 / Ubuntu 22.04+, from apt only.
 # Idempotent: packages already present are left alone, and nothing is downloaded at build time.
-#   scripts/install-deps.sh          compilers, CMake, GoogleTest, spdlog, nlohmann/json, tools
+#   scripts/install-deps.sh          compilers, CMake, GoogleTest, spdlog, nlohmann/json, tools,
+#                                    matplotlib (profiler/plot.py)
 #   scripts/install-deps.sh --amd    also hipcc and the HIP runtime (libamdhip64-dev) for AMD builds
 # The CUDA toolkit (nvcc 12.4+ for sm_90a) is not an apt package of the right version; install it
 # from NVIDIA and put nvcc on PATH (or at /usr/local/cuda/bin) to build the NVIDIA kernels.
@@ -11,14 +12,14 @@ want_amd=0
 for arg in "$@"; do
   case "$arg" in
     --amd) want_amd=1 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done
 
 packages=(build-essential cmake ninja-build g++ python3 pkg-config
           libgtest-dev libgmock-dev libspdlog-dev nlohmann-json3-dev
-          clang clang-format)
+          clang clang-format python3-matplotlib)
 if [ "$want_amd" = 1 ]; then
   packages+=(hipcc libamdhip64-dev)
 fi

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "device_runner.hpp"
+
+#include "ck_tile/host/device_query.hpp"
+#include "ck_tile/host/hip_check.hpp"
+
+#include <algorithm>
+
+namespace cktile_profiler {
+
+device_info device_info::query(int ordinal)
+{
+    hipDeviceProp_t prop{};
+    HIP_CHECK_ERROR(hipGetDeviceProperties(&prop, ordinal));
+    device_info d;
+    d.ordinal       = ordinal;
+    d.name          = prop.name;
+    d.target        = ck_tile::get_device_target_name(ordinal);
+    d.compute_units = prop.multiProcessorCount;
+    d.l2_bytes      = static_cast<std::size_t>(std::max(0, prop.l2CacheSize));
+    d.total_memory  = prop.totalGlobalMem;
+    return d;
+}
+
+gemm_buffers::gemm_buffers(const cktile_gemm_problem_t& p, const gemm_host_inputs& inputs,
+                           std::size_t l2_bytes, std::size_t max_sets)
+    : geo_(gemm_geometry::of(p))
+{
+    set_bytes_ = geo_.a.bytes() + geo_.b.bytes() + geo_.d.bytes() +
+                 (geo_.reads_c ? geo_.c.bytes() : 0) + (geo_.has_bias ? geo_.bias.bytes() : 0);
+    // Sets until their total exceeds 2 x L2: then the set a run reads was evicted by the
+    // ones after it, as in an application that does not call the same GEMM back to back.
+    std::size_t want       = 2 * l2_bytes / std::max<std::size_t>(set_bytes_, 1) + 1;
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if(hipMemGetInfo(&free_bytes, &total_bytes) == hipSuccess && set_bytes_ > 0)
+        want = std::min(want, std::max<std::size_t>(1, free_bytes / 2 / set_bytes_));
+    want = std::max<std::size_t>(1, std::min(want, max_sets));
+
+    sets_.resize(want);
+    for(std::size_t s = 0; s < want; ++s)
+    {
+        set& x = sets_[s];
+        x.a.Realloc(geo_.a.bytes());
+        x.b.Realloc(geo_.b.bytes());
+        if(geo_.reads_c)
+            x.c.Realloc(geo_.c.bytes());
+        if(geo_.has_bias)
+            x.bias.Realloc(geo_.bias.bytes());
+        x.d.Realloc(geo_.d.bytes());
+        auto fill = [&](const ck_tile::DeviceMem& dst, const std::vector<unsigned char>& host,
+                        const ck_tile::DeviceMem& first) {
+            if(host.empty())
+                return;
+            if(s == 0)
+                dst.ToDevice(host.data(), host.size());
+            else
+                HIP_CHECK_ERROR(hipMemcpy(dst.GetDeviceBuffer(), first.GetDeviceBuffer(),
+                                          host.size(), hipMemcpyDeviceToDevice));
+        };
+        fill(x.a, inputs.a, sets_[0].a);
+        fill(x.b, inputs.b, sets_[0].b);
+        fill(x.c, inputs.c, sets_[0].c);
+        fill(x.bias, inputs.bias, sets_[0].bias);
+        x.d.SetValue(poison_byte);
+    }
+}
+
+cktile_gemm_args_t gemm_buffers::args(std::size_t s) const
+{
+    const set& x = sets_.at(s);
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    a.a    = x.a.GetDeviceBuffer();
+    a.b    = x.b.GetDeviceBuffer();
+    a.c    = geo_.reads_c ? x.c.GetDeviceBuffer() : nullptr;
+    a.bias = geo_.has_bias ? x.bias.GetDeviceBuffer() : nullptr;
+    a.d    = x.d.GetDeviceBuffer();
+    return a;
+}
+
+void gemm_buffers::poison_d(std::size_t s) const { sets_.at(s).d.SetValue(poison_byte); }
+
+std::vector<unsigned char> gemm_buffers::read_d(std::size_t s) const
+{
+    std::vector<unsigned char> host(sets_.at(s).d.GetBufferSize());
+    HIP_CHECK_ERROR(hipDeviceSynchronize());
+    sets_.at(s).d.FromDevice(host.data());
+    return host;
+}
+
+namespace {
+
+/// Events created once per process and reused: creating them per measurement costs more
+/// than a small GEMM.
+std::vector<hipEvent_t>& event_pool(std::size_t n)
+{
+    static std::vector<hipEvent_t> pool;
+    while(pool.size() < n)
+    {
+        hipEvent_t e = nullptr;
+        HIP_CHECK_ERROR(hipEventCreate(&e));
+        pool.push_back(e);
+    }
+    return pool;
+}
+
+} // namespace
+
+timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
+                     hipStream_t stream)
+{
+    timing t;
+    sets = std::max<std::size_t>(sets, 1);
+    for(int i = 0; i < warmup; ++i)
+        if(std::string e = launch(static_cast<std::size_t>(i) % sets, stream); !e.empty())
+        {
+            t.error = e;
+            return t;
+        }
+    const std::size_t n = static_cast<std::size_t>(std::max(iters, 1));
+    auto& ev            = event_pool(2 * n);
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        HIP_CHECK_ERROR(hipEventRecord(ev[2 * i], stream));
+        if(std::string e = launch((static_cast<std::size_t>(warmup) + i) % sets, stream);
+           !e.empty())
+        {
+            t.error = e;
+            (void)hipStreamSynchronize(stream);
+            return t;
+        }
+        HIP_CHECK_ERROR(hipEventRecord(ev[2 * i + 1], stream));
+    }
+    if(const hipError_t e = hipEventSynchronize(ev[2 * n - 1]); e != hipSuccess)
+    {
+        t.error =
+            std::string("the device reported an error while running: ") + hipGetErrorString(e);
+        return t;
+    }
+    std::vector<double> ms(n);
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        float v = 0;
+        HIP_CHECK_ERROR(hipEventElapsedTime(&v, ev[2 * i], ev[2 * i + 1]));
+        ms[i] = v;
+    }
+    std::sort(ms.begin(), ms.end());
+    t.runs      = static_cast<int>(n);
+    t.min_ms    = ms.front();
+    t.max_ms    = ms.back();
+    t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    return t;
+}
+
+} // namespace cktile_profiler
