@@ -12,6 +12,7 @@
 #pragma once
 
 #include "ck_tile/core/arch/atomic.hpp"
+#include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/integral_constant.hpp"
@@ -61,7 +62,16 @@ template <typename X, typename T>
 CK_TILE_HOST_DEVICE X load_bytes(const T* p)
 {
 #if CK_TILE_DEVICE_COMPILE
-    return *reinterpret_cast<const X*>(p);
+    // Through native words, so a 16-byte vector of structs is one load (arch/memory_word.hpp).
+    using W         = arch::memory_word_t<sizeof(X)>;
+    constexpr int n = sizeof(X) / sizeof(W);
+    const W* src    = reinterpret_cast<const W*>(p);
+    W words[n];
+    for(int i = 0; i < n; ++i)
+        words[i] = src[i];
+    X x;
+    __builtin_memcpy(&x, words, sizeof(X));
+    return x;
 #else
     X x;
     std::memcpy(static_cast<void*>(&x), static_cast<const void*>(p), sizeof(X));
@@ -72,7 +82,14 @@ template <typename X, typename T>
 CK_TILE_HOST_DEVICE void store_bytes(T* p, const X& x)
 {
 #if CK_TILE_DEVICE_COMPILE
-    *reinterpret_cast<X*>(p) = x;
+    // Through native words, so a 16-byte vector of structs is one store, not one per element.
+    using W         = arch::memory_word_t<sizeof(X)>;
+    constexpr int n = sizeof(X) / sizeof(W);
+    W words[n];
+    __builtin_memcpy(words, &x, sizeof(X));
+    W* dst = reinterpret_cast<W*>(p);
+    for(int i = 0; i < n; ++i)
+        dst[i] = words[i];
 #else
     std::memcpy(static_cast<void*>(p), static_cast<const void*>(&x), sizeof(X));
 #endif
