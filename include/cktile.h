@@ -92,7 +92,8 @@ typedef enum cktile_op_kind
     CKTILE_OP_REDUCTION     = 2,
     CKTILE_OP_NORMALIZATION = 3,
     CKTILE_OP_CONVOLUTION   = 4,
-    CKTILE_OP_ATTENTION     = 5
+    CKTILE_OP_ATTENTION     = 5,
+    CKTILE_OP_SOFTMAX       = 6
 } cktile_op_kind_t;
 
 typedef enum cktile_datatype
@@ -322,6 +323,132 @@ CKTILE_API cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t inst
                                            size_t workspace_size, void* stream);
 
 /* ---------------------------------------------------------------------------------------- */
+/* Row-wise memory-bound operations: normalization and softmax over the last axis           */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Each operation sees its tensor as `rows` rows of `cols` contiguous elements (the last axis),
+ * row i starting `stride` elements after row i - 1: any tensor whose leading axes flatten to
+ * one row index. Inputs are converted to fp32 (compute_type) and every intermediate stays
+ * fp32. Instances of these operations have op_kind CKTILE_OP_NORMALIZATION or
+ * CKTILE_OP_SOFTMAX; in their cktile_instance_info_t, a_type is the input type, d_type the
+ * output type, b_type the weight type, tile_m the rows per block, tile_n the columns held in
+ * registers per pass, alignment_elements the vector length (pointers, strides and cols must
+ * be multiples of it; 1 for general instances). They need no workspace.
+ *
+ * Aliasing: an output may be the very same tensor as an input (same pointer, same stride;
+ * noted per operation); any other overlap between an output and another tensor is rejected. */
+
+typedef enum cktile_norm_kind
+{
+    CKTILE_NORM_RMSNORM   = 1, /**< y = h / sqrt(mean(h^2) + eps) * w (+ b) */
+    CKTILE_NORM_LAYERNORM = 2  /**< y = (h - mean(h)) / sqrt(var(h) + eps) * w (+ b) */
+} cktile_norm_kind_t;
+
+/** Normalization of each row of h = x, or, with fused_residual, of h = x + residual rounded
+ *  to x_type (h is then also written to residual_out).
+ *  x, residual and residual_out have x_type; weight and bias (`cols` elements each) have
+ *  weight_type; y has y_type. var is the population variance (divided by cols).
+ *  save_statistics writes rstd (and, for LayerNorm, mean) per row as fp32.
+ *  Allowed aliasing: y may be x or residual; residual_out may be x or residual. */
+typedef struct cktile_norm_problem
+{
+    size_t struct_size;
+    cktile_norm_kind_t kind;
+    cktile_datatype_t x_type, y_type, weight_type, compute_type;
+    int64_t rows, cols;
+    int64_t x_stride, y_stride, residual_stride, residual_out_stride;
+    double epsilon;
+    int has_bias;
+    int fused_residual;
+    int save_statistics;
+} cktile_norm_problem_t;
+
+/** Fills `problem` with a valid default: RMSNorm, FP16 in/out and weight, FP32 compute,
+ *  1 row of 1 column with strides 1, epsilon 1e-5, no bias, no residual, no statistics. */
+CKTILE_API cktile_status_t cktile_norm_problem_init(cktile_norm_problem_t* problem);
+
+/** Device pointers. residual and residual_out are set exactly when fused_residual is;
+ *  bias exactly when has_bias; rstd (and mean, LayerNorm only; NULL for RMSNorm) exactly
+ *  when save_statistics. */
+typedef struct cktile_norm_args
+{
+    size_t struct_size;
+    const void* x;
+    const void* residual;
+    const void* weight;
+    const void* bias;
+    void* y;
+    void* residual_out;
+    float* mean;
+    float* rstd;
+} cktile_norm_args_t;
+
+CKTILE_API cktile_status_t cktile_norm_args_init(cktile_norm_args_t* args);
+
+/** Checks a problem (known enums, positive sizes, strides covering a row, epsilon finite and
+ *  >= 0, a supported type combination) and, when `args` is not NULL, its pointers (present
+ *  exactly when needed, aligned to their element size, outputs not overlapping other tensors
+ *  except as allowed above). */
+CKTILE_API cktile_status_t cktile_norm_validate(const cktile_norm_problem_t* problem,
+                                                const cktile_norm_args_t* args);
+
+/** As cktile_gemm_supports, for a normalization instance. `args` may be NULL. */
+CKTILE_API cktile_status_t cktile_norm_supports(cktile_handle_t handle, uint64_t id,
+                                                const cktile_norm_problem_t* problem,
+                                                const cktile_norm_args_t* args, char* reason,
+                                                size_t reason_size);
+
+/** Picks an instance (CKTILE_SELECT_DEFAULT and CKTILE_SELECT_HEURISTIC: the analytical
+ *  model; CKTILE_SELECT_TUNING_DB: NOT_FOUND, the tuning database holds GEMMs only). */
+CKTILE_API cktile_status_t cktile_norm_select(cktile_handle_t handle,
+                                              const cktile_norm_problem_t* problem,
+                                              const cktile_norm_args_t* args,
+                                              cktile_select_mode_t mode, uint64_t* id);
+
+/** Runs asynchronously on `stream`; CKTILE_INSTANCE_AUTO selects. */
+CKTILE_API cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
+                                           const cktile_norm_problem_t* problem,
+                                           const cktile_norm_args_t* args, void* stream);
+
+/** y = softmax(x) over each row, numerically stable (the row maximum is subtracted). Rows
+ *  that fit an instance's registers are read once; longer rows (any length) are read twice,
+ *  the first pass keeping a running maximum and a rescaled running sum.
+ *  Non-finite inputs follow the formula, as PyTorch does: a row holding a NaN or a +inf, or
+ *  made only of -inf, comes out all NaN. Allowed aliasing: y may be x (in place). */
+typedef struct cktile_softmax_problem
+{
+    size_t struct_size;
+    cktile_datatype_t x_type, y_type, compute_type;
+    int64_t rows, cols;
+    int64_t x_stride, y_stride;
+} cktile_softmax_problem_t;
+
+/** FP16 in/out, FP32 compute, 1 x 1 with strides 1. */
+CKTILE_API cktile_status_t cktile_softmax_problem_init(cktile_softmax_problem_t* problem);
+
+typedef struct cktile_softmax_args
+{
+    size_t struct_size;
+    const void* x;
+    void* y;
+} cktile_softmax_args_t;
+
+CKTILE_API cktile_status_t cktile_softmax_args_init(cktile_softmax_args_t* args);
+CKTILE_API cktile_status_t cktile_softmax_validate(const cktile_softmax_problem_t* problem,
+                                                   const cktile_softmax_args_t* args);
+CKTILE_API cktile_status_t cktile_softmax_supports(cktile_handle_t handle, uint64_t id,
+                                                   const cktile_softmax_problem_t* problem,
+                                                   const cktile_softmax_args_t* args, char* reason,
+                                                   size_t reason_size);
+CKTILE_API cktile_status_t cktile_softmax_select(cktile_handle_t handle,
+                                                 const cktile_softmax_problem_t* problem,
+                                                 const cktile_softmax_args_t* args,
+                                                 cktile_select_mode_t mode, uint64_t* id);
+CKTILE_API cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
+                                              const cktile_softmax_problem_t* problem,
+                                              const cktile_softmax_args_t* args, void* stream);
+
+/* ---------------------------------------------------------------------------------------- */
 /* Versioned function table (for programs that dlopen libcktile.so)                         */
 /* ---------------------------------------------------------------------------------------- */
 
@@ -364,6 +491,35 @@ typedef struct cktile_api_v1
     cktile_status_t (*gemm_run)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
                                 const cktile_gemm_args_t*, void*, size_t, void*);
 } cktile_api_v1_t;
+
+#define CKTILE_API_VERSION_2 2
+
+/** Version 2: version 1's entries, unchanged and at the same offsets, then the row-wise
+ *  operations. Append-only like version 1. */
+typedef struct cktile_api_v2
+{
+    cktile_api_v1_t v1; /**< v1.version is CKTILE_API_VERSION_2, v1.struct_size this size */
+    cktile_status_t (*norm_problem_init)(cktile_norm_problem_t*);
+    cktile_status_t (*norm_args_init)(cktile_norm_args_t*);
+    cktile_status_t (*norm_validate)(const cktile_norm_problem_t*, const cktile_norm_args_t*);
+    cktile_status_t (*norm_supports)(cktile_handle_t, uint64_t, const cktile_norm_problem_t*,
+                                     const cktile_norm_args_t*, char*, size_t);
+    cktile_status_t (*norm_select)(cktile_handle_t, const cktile_norm_problem_t*,
+                                   const cktile_norm_args_t*, cktile_select_mode_t, uint64_t*);
+    cktile_status_t (*norm_run)(cktile_handle_t, uint64_t, const cktile_norm_problem_t*,
+                                const cktile_norm_args_t*, void*);
+    cktile_status_t (*softmax_problem_init)(cktile_softmax_problem_t*);
+    cktile_status_t (*softmax_args_init)(cktile_softmax_args_t*);
+    cktile_status_t (*softmax_validate)(const cktile_softmax_problem_t*,
+                                        const cktile_softmax_args_t*);
+    cktile_status_t (*softmax_supports)(cktile_handle_t, uint64_t, const cktile_softmax_problem_t*,
+                                        const cktile_softmax_args_t*, char*, size_t);
+    cktile_status_t (*softmax_select)(cktile_handle_t, const cktile_softmax_problem_t*,
+                                      const cktile_softmax_args_t*, cktile_select_mode_t,
+                                      uint64_t*);
+    cktile_status_t (*softmax_run)(cktile_handle_t, uint64_t, const cktile_softmax_problem_t*,
+                                   const cktile_softmax_args_t*, void*);
+} cktile_api_v2_t;
 
 /** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
  *  library does not provide (newer than it, or 0). The table is static; never free it. */

@@ -33,6 +33,17 @@ typedef int (*cktile_kernel_gemm_run_fn)(const cktile_gemm_problem_t* problem,
                                          size_t workspace_size, void* stream, char* message,
                                          size_t message_size);
 
+typedef int64_t (*cktile_kernel_gemm_splits_fn)(const cktile_gemm_problem_t* problem);
+
+/* Operations other than GEMM. `problem` and `args` are the operation family's public structs
+ * (cktile_norm_problem_t / cktile_norm_args_t for CKTILE_OP_NORMALIZATION, cktile_softmax_*
+ * for CKTILE_OP_SOFTMAX), already validated by the caller; `args` may be NULL in supports
+ * (shape-only queries). Same conventions as the GEMM functions above. */
+typedef int (*cktile_kernel_op_supports_fn)(const void* problem, const void* args, char* reason,
+                                            size_t reason_size);
+typedef int (*cktile_kernel_op_run_fn)(const void* problem, const void* args, void* stream,
+                                       char* message, size_t message_size);
+
 typedef struct cktile_kernel_instance
 {
     size_t struct_size;
@@ -44,6 +55,16 @@ typedef struct cktile_kernel_instance
     cktile_kernel_gemm_supports_fn supports;
     cktile_kernel_gemm_workspace_fn workspace_size;
     cktile_kernel_gemm_run_fn run;
+    /* Selection-model inputs added after the first records (0 / NULL read as the defaults):
+     * multiply-accumulates per cycle of the inner loop relative to FMAs on the vector units (1),
+     * and how many blocks share one output tile's K range for a problem (split-K; NULL: 1). */
+    double math_rate;
+    cktile_kernel_gemm_splits_fn k_splits;
+    /* Set for instances whose info.op_kind is not CKTILE_OP_GEMM (NULL for GEMMs). Such an
+     * instance's GEMM functions above refuse every problem, so code that walks the table for
+     * GEMMs stays correct without looking at op_kind. */
+    cktile_kernel_op_supports_fn op_supports;
+    cktile_kernel_op_run_fn op_run;
 } cktile_kernel_instance_t;
 
 typedef struct cktile_kernel_table

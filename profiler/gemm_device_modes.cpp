@@ -519,10 +519,16 @@ int run_overhead(const settings& s, const std::vector<cktile_gemm_problem_t>& pr
              }},
             {"run(id)",
              [&] { return cktile_gemm_run(h, id, &p, &a, wptr, n, st) == CKTILE_STATUS_SUCCESS; }},
-            {"select", [&] {
+            {"select",
+             [&] {
                  std::uint64_t picked = 0;
                  return cktile_gemm_select(h, &p, &a, CKTILE_SELECT_DEFAULT, &picked) ==
                         CKTILE_STATUS_SUCCESS;
+             }},
+            // The host work run(id) does before its launch (handle, validation, the instance's
+            // support check): run(id) minus this is the device switch and the launch itself.
+            {"supports(id)", [&] {
+                 return cktile_gemm_supports(h, id, &p, &a, nullptr, 0) == CKTILE_STATUS_SUCCESS;
              }}};
 
         const launch_fn one = [&](std::size_t, hipStream_t hs) -> std::string {

@@ -204,7 +204,9 @@ std::vector<cktile_instance_info_t> list_instances(cktile_handle_t h)
     {
         cktile_instance_info_t info{};
         info.struct_size = sizeof(info);
-        if(cktile_get_instance_info(h, i, &info) == CKTILE_STATUS_SUCCESS)
+        // The kernel library holds every operation's instances; this profiler drives GEMMs.
+        if(cktile_get_instance_info(h, i, &info) == CKTILE_STATUS_SUCCESS &&
+           info.op_kind == CKTILE_OP_GEMM)
             out.push_back(info);
     }
     return out;
@@ -255,6 +257,7 @@ void add_handle_context(report& rep, cktile_handle_t h)
     rep.context.emplace_back("device", static_cast<std::int64_t>(hi.device_ordinal));
     rep.context.emplace_back("compute_units", static_cast<std::int64_t>(hi.compute_unit_count));
     rep.context.emplace_back("instances", static_cast<std::int64_t>(hi.instance_count));
+    rep.context.emplace_back("gemm_instances", static_cast<std::int64_t>(list_instances(h).size()));
 }
 
 std::string general_help()

@@ -53,7 +53,7 @@ void add_problem_fields(record& r, std::size_t index, const cktile_gemm_problem_
 /// Instance facts shared by enumerate, select and profile rows.
 void add_instance_fields(record& r, const cktile_instance_info_t& info);
 
-/// Every instance of a handle's kernel library, in library order.
+/// Every GEMM instance of a handle's kernel library, in library order.
 std::vector<cktile_instance_info_t> list_instances(cktile_handle_t h);
 
 /// The instances --instance names (all when it is absent), and whether it names the vendor.

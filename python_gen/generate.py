@@ -17,6 +17,8 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 FORMAT_VERSION = 1
 LIBRARY_VERSION = "0.1.0"
 
@@ -54,8 +56,33 @@ SETS = ("ci", "full")
 TOP_KEYS = {"format_version", "op", "description", "type_combinations", "families"}
 COMBO_KEYS = {"a", "b", "d", "compute"}
 FAMILY_KEYS = {"name", "description", "kernel", "sets", "targets", "types", "layouts",
-               "epilogues", "tiles", "index_bits", "general"}
+               "epilogues", "tiles", "index_bits", "general", "split_k"}
 TILE_KEYS = {"block", "thread", "vector_k"}
+# Tile kernels (matrix instructions): block tile, warp grid, shared-memory stages, schedule and
+# the width of global reads (16 bytes: asynchronous copies on NVIDIA).
+MMA_TILE_KEYS = {"block", "warps", "stages", "schedule", "vector_bytes"}
+SCHEDULES = {"intrawave": "intra", "interwave": "inter"}
+KERNELS = ("simt", "tile")
+INTERWAVE_CHUNKS = 2  # gemm_tile_policy::InterwaveChunks
+
+
+def mma_atom(platform, a_type):
+    """(m, n, k) of the matrix instruction a tile kernel uses (gemm_tile_atom)."""
+    size = DATATYPES[a_type][2]
+    if platform == "nvidia":
+        return 16, 8, 8 * (4 // size)
+    return 32, 32, 2 if a_type == "fp32" else 8 if size == 2 or a_type == "int8" else 16
+
+
+def lds_tile_ok(outer, inner, size):
+    """gemm_lds_tile's conditions: whole 16-byte vectors, a power-of-two row of vectors."""
+    pack = 16 // size
+    row_bytes = inner * size
+    layer = 1 if row_bytes >= 128 else 128 // row_bytes
+    if inner % pack or row_bytes < 16 or outer % layer:
+        return False
+    line = inner // pack * layer
+    return line & (line - 1) == 0
 
 
 class GenError(Exception):
@@ -159,8 +186,14 @@ def expand(doc, path, instance_set, targets):
         if fam["name"] in family_names:
             raise GenError(f"{fw}: duplicate family name")
         family_names.add(fam["name"])
-        if fam["kernel"] != "simt":
-            raise GenError(f"{fw}: kernel {fam['kernel']!r} is unknown (known: simt)")
+        if fam["kernel"] not in KERNELS:
+            raise GenError(f"{fw}: kernel {fam['kernel']!r} is unknown (known: "
+                           f"{', '.join(KERNELS)})")
+        if fam["kernel"] == "tile":
+            expand_tile_family(fam, fw, combos, instance_set, targets, result, seen)
+            continue
+        if "split_k" in fam:
+            raise GenError(f"{fw}: split_k applies to tile kernels only")
         sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
         fam_targets = _list_of(f"{fw} targets", fam["targets"], set(TARGETS) | {"*"})
         types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
@@ -254,10 +287,126 @@ def expand(doc, path, instance_set, targets):
     return result
 
 
+def tile_instance_name(combo, layouts, tile, split_k, epilogue):
+    return ("gemm_tile_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_w{wm}x{wn}_s{s}_{sch}_v{v}{sk}_{e}"
+            .format(a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
+                    c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2],
+                    lb=LAYOUTS[layouts[1]][2], bm=tile["block"][0], bn=tile["block"][1],
+                    bk=tile["block"][2], wm=tile["warps"][0], wn=tile["warps"][1],
+                    s=tile["stages"], sch=SCHEDULES[tile["schedule"]], v=tile["vector_bytes"],
+                    sk="_splitk" if split_k else "", e=epilogue))
+
+
+def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
+    """A tile-kernel family: validated against each target's matrix instruction."""
+    sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
+    fam_targets = _list_of(f"{fw} targets", fam["targets"], set(TARGETS) | {"*"})
+    types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
+    if "*" in types:
+        types = list(combos)
+    epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
+    if fam["index_bits"] != [64]:
+        raise GenError(f"{fw} index_bits: tile kernels index in 64 bits ([64])")
+    if fam.get("general", False):
+        raise GenError(f"{fw}: a tile family cannot be general (it needs aligned operands)")
+    split_k = fam.get("split_k", False)
+    if not isinstance(split_k, bool):
+        raise GenError(f"{fw} split_k: expected true or false")
+    layouts = fam["layouts"]
+    if not isinstance(layouts, list) or not layouts or any(
+            not isinstance(p, list) or len(p) != 2 or any(x not in ("row", "col") for x in p)
+            for p in layouts):
+        raise GenError(f"{fw} layouts: tile kernels take [a, b] pairs of row and col")
+    for tname in types:
+        if combos[tname]["a"] == "fp32" or combos[tname]["b"] == "fp32":
+            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs; matrix "
+                           "instructions would round them to TF32, which the C API's compute "
+                           "type cannot request (exact fp32 is the simt kernel's)")
+    tiles = fam["tiles"]
+    if not isinstance(tiles, list) or not tiles:
+        raise GenError(f"{fw} tiles: expected a non-empty list")
+    if instance_set not in sets:
+        return
+    for tidx, tile in enumerate(tiles):
+        tw = f"{fw} tile #{tidx}"
+        _check_keys(tw, tile, MMA_TILE_KEYS, ("block", "warps", "stages", "schedule"))
+        tile = dict(tile)
+        tile.setdefault("vector_bytes", 16)
+        block = _list_of(f"{tw} block", tile["block"], kind=int)
+        warps = _list_of(f"{tw} warps", tile["warps"], kind=int)
+        if len(block) != 3 or len(warps) != 2 or any(v <= 0 for v in block + warps):
+            raise GenError(f"{tw}: block is [M, N, K] and warps is [M, N], all positive")
+        if block[0] % warps[0] or block[1] % warps[1]:
+            raise GenError(f"{tw}: warps {warps} do not divide block {block[:2]}")
+        if tile["stages"] not in (2, 3, 4):
+            raise GenError(f"{tw}: stages {tile['stages']!r} must be 2, 3 or 4")
+        if tile["schedule"] not in SCHEDULES:
+            raise GenError(f"{tw}: schedule {tile['schedule']!r} is not one of "
+                           f"{', '.join(SCHEDULES)}")
+        if tile["vector_bytes"] not in (1, 2, 4, 8, 16):
+            raise GenError(f"{tw}: vector_bytes {tile['vector_bytes']!r} must be 1, 2, 4, 8 "
+                           "or 16")
+        for target in targets:
+            if "*" not in fam_targets and target not in fam_targets:
+                continue
+            tinfo = TARGETS[target]
+            threads = warps[0] * warps[1] * tinfo["warp"]
+            if threads > tinfo["max_threads"]:
+                raise GenError(f"{tw}: {threads} threads per block exceed {target}'s "
+                               f"{tinfo['max_threads']}")
+            for tname in types:
+                combo = combos[tname]
+                if tinfo["platform"] == "amd" and "fp8" in combo["a"] + combo["b"] and \
+                        target == "gfx90a":
+                    raise GenError(f"{tw}: {target} has no fp8 matrix instructions (type "
+                                   f"combination '{tname}'); list fp8 families for other targets")
+                am, an, ak = mma_atom(tinfo["platform"], combo["a"])
+                wm, wn = block[0] // warps[0], block[1] // warps[1]
+                if wm % am or wn % an or block[2] % ak:
+                    raise GenError(f"{tw}: the warp tile {wm}x{wn} and block K {block[2]} must "
+                                   f"be multiples of {target}'s {am}x{an}x{ak} instruction for "
+                                   f"'{tname}'")
+                if tile["schedule"] == "interwave" and (block[2] // ak) % INTERWAVE_CHUNKS:
+                    raise GenError(f"{tw}: interwave needs block K in {INTERWAVE_CHUNKS} whole "
+                                   "chunks of instructions")
+                size = DATATYPES[combo["a"]][2]
+                vec = max(1, tile["vector_bytes"] // size)
+                for pair in layouts:
+                    a_kc, b_kc = pair[0] == "row", pair[1] == "col"
+                    shapes = [(block[0], block[2]) if a_kc else (block[2], block[0]),
+                              (block[1], block[2]) if b_kc else (block[2], block[1])]
+                    if any(not lds_tile_ok(o, i, size) or i % vec for o, i in shapes):
+                        raise GenError(f"{tw}: block {block} does not make whole, "
+                                       "power-of-two rows of 16-byte vectors in shared memory "
+                                       f"for '{tname}' with layouts {pair}")
+                    smem = tile["stages"] * (block[0] + block[1]) * block[2] * size
+                    if smem > tinfo["static_smem"]:
+                        raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than "
+                                       f"{target} allows per block ({tinfo['static_smem']})")
+                    for epi in epilogues:
+                        name = tile_instance_name(combo, pair, tile, split_k, epi)
+                        if name in seen[target]:
+                            raise GenError(f"{fw}: instance {name} for {target} is also "
+                                           f"produced by {seen[target][name]}")
+                        seen[target][name] = fw
+                        result[target].append({
+                            "name": name, "id": fnv1a64(name), "family": fam["name"],
+                            "kernel": "tile", "combo": combo, "layouts": pair,
+                            "block": block, "warps": warps, "stages": tile["stages"],
+                            "schedule": tile["schedule"], "vector_bytes": tile["vector_bytes"],
+                            "split_k": split_k, "index_bits": 64, "epilogue": epi,
+                            "general": False, "threads": threads, "smem": smem,
+                            "target": target})
+
+
 def compile_cost(inst):
-    """Relative compile time: bigger micro tiles unroll more; fused epilogues add math."""
-    return 1.0 + inst["thread"][0] * inst["thread"][1] / 16.0 + (
-        0.5 if inst["epilogue"] == "fused" else 0.0)
+    """Relative compile time: bigger micro tiles unroll more; fused epilogues add math; a tile
+    kernel unrolls its warp tile's instructions and fragment loads."""
+    epi = 0.5 if inst["epilogue"] == "fused" else 0.0
+    if inst.get("kernel") == "tile":
+        b, w = inst["block"], inst["warps"]
+        return 2.0 + (b[0] // w[0]) * (b[1] // w[1]) * b[2] / 16384.0 + epi
+    return 1.0 + inst["thread"][0] * inst["thread"][1] / 16.0 + epi
 
 
 def group_instances(instances, groups):
@@ -291,6 +440,24 @@ def kernel_type(inst):
         fused="true" if EPILOGUES[inst["epilogue"]] else "false")
 
 
+def tile_kernel_type(inst):
+    c = inst["combo"]
+    acc = "std::int32_t" if c["compute"] == "int32" else "float"
+    return ("ck_tile::gemm_tile_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
+            "{lb}>, ck_tile::gemm_tile_policy<{bm}, {bn}, {bk}, {wm}, {wn}, {s}, "
+            "ck_tile::gemm_schedule::{sch}, {v}>, {fused}, {sk}>").format(
+        a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
+        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
+        bm=inst["block"][0], bn=inst["block"][1], bk=inst["block"][2], wm=inst["warps"][0],
+        wn=inst["warps"][1], s=inst["stages"], sch=inst["schedule"], v=inst["vector_bytes"],
+        fused="true" if EPILOGUES[inst["epilogue"]] else "false",
+        sk="true" if inst["split_k"] else "false")
+
+
+# Multiply-accumulates per cycle of a matrix instruction relative to FMA (selection model).
+MATH_RATE = {1: 16.0, 2: 8.0, 4: 2.0}
+
+
 def record_symbol(inst):
     return f"cktile_instance_{inst['id']:016x}"
 
@@ -299,6 +466,19 @@ def group_source(group, src):
     out = [HEADER.format(src=src), '#include "gemm_instance_adapter.hpp"\n\n#include <cstdint>\n\n']
     for inst in group:
         c = inst["combo"]
+        if inst.get("kernel") == "tile":
+            out.append(
+                "extern const cktile_kernel_instance_t {sym} =\n"
+                "    cktile::library::make_gemm_tile_record<\n"
+                "        {ktype},\n"
+                "        {a}, {b}, {d}, {cmp}, {la}, {lb}>(\n"
+                "        0x{id:016x}ULL, \"{name}\", \"{target}\", {rate});\n\n".format(
+                    sym=record_symbol(inst), ktype=tile_kernel_type(inst),
+                    a=DATATYPES[c["a"]][0], b=DATATYPES[c["b"]][0], d=DATATYPES[c["d"]][0],
+                    cmp=DATATYPES[c["compute"]][0], la=LAYOUTS[inst["layouts"][0]][0],
+                    lb=LAYOUTS[inst["layouts"][1]][0], id=inst["id"], name=inst["name"],
+                    target=inst["target"], rate=MATH_RATE[DATATYPES[c["a"]][2]]))
+            continue
         out.append(
             "extern const cktile_kernel_instance_t {sym} =\n"
             "    cktile::library::make_gemm_simt_record<\n"
@@ -355,11 +535,23 @@ def load(path):
         raise GenError(f"{path}: cannot be read ({e.strerror})") from e
 
 
-def generate(path, instance_set, targets, out_dir, groups):
+def expand_rowwise(paths, instance_set, targets):
+    """The row-wise op lists (instances/norm.json, ...), expanded: {target: [instance]}."""
+    import rowwise  # noqa: E402  (beside this file)
+    merged = {t: [] for t in targets}
+    for rpath in paths:
+        for target, insts in rowwise.expand(sys.modules[__name__], load(rpath), rpath,
+                                            instance_set, targets).items():
+            merged[target] += insts
+    return merged
+
+
+def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=()):
     """Writes the sources; returns {target: [source paths]} (groups first, table last)."""
     doc = load(path)
     per_target = expand(doc, path, instance_set, targets)
     src = os.path.basename(path)
+    row_per_target = expand_rowwise(rowwise_paths, instance_set, targets)
     written = {}
     for target, instances in per_target.items():
         tdir = os.path.join(out_dir, target)
@@ -368,8 +560,12 @@ def generate(path, instance_set, targets, out_dir, groups):
             p = os.path.join(tdir, f"gemm_group_{gi}.cpp")
             write_if_changed(p, group_source(group, src))
             files.append(p)
+        import rowwise  # noqa: E402
+        files += rowwise.write_sources(sys.modules[__name__], tdir, row_per_target[target],
+                                       groups, ", ".join(os.path.basename(r)
+                                                         for r in rowwise_paths))
         p = os.path.join(tdir, "instance_table.cpp")
-        write_if_changed(p, table_source(target, instances, src))
+        write_if_changed(p, table_source(target, instances + row_per_target[target], src))
         files.append(p)
         # Remove group files a previous, larger configuration left behind.
         if os.path.isdir(tdir):
@@ -384,6 +580,8 @@ def generate(path, instance_set, targets, out_dir, groups):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--instances", required=True)
+    ap.add_argument("--rowwise-instances", action="append", default=[],
+                    help="a row-wise op list (instances/norm.json, ...); repeatable")
     ap.add_argument("--set", required=True, choices=SETS)
     ap.add_argument("--targets", required=True, help="';'- or ','-separated GPU targets")
     ap.add_argument("--out-dir", required=True)
@@ -393,7 +591,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     targets = [t for t in args.targets.replace(",", ";").split(";") if t]
     try:
-        written = generate(args.instances, args.set, targets, args.out_dir, args.groups)
+        written = generate(args.instances, args.set, targets, args.out_dir, args.groups,
+                           args.rowwise_instances)
     except GenError as e:
         print(f"python_gen: error: {e}", file=sys.stderr)
         return 1

@@ -232,6 +232,7 @@ cktile_status_t cktile_tuning_db_load(cktile_handle_t handle, const char* path, 
         std::lock_guard<std::mutex> lock(s->mutex);
         for(auto& [k, e] : entries)
             s->tuning[k] = std::move(e);
+        s->gemm_selections.invalidate();
         return CKTILE_STATUS_SUCCESS;
     });
 }

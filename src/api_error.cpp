@@ -18,6 +18,12 @@ void set_last_error(const std::string& message) noexcept
     }
 }
 
+void clear_last_error() noexcept
+{
+    if(!t_last_error.empty())
+        t_last_error.clear();
+}
+
 const char* last_error() noexcept { return t_last_error.c_str(); }
 
 } // namespace cktile::detail

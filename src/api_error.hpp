@@ -42,6 +42,9 @@ int raw_enum(const E& e) noexcept
 
 /// Sets this thread's last error message (empty on success).
 void set_last_error(const std::string& message) noexcept;
+/// Empties it: what every successful call does, so it touches the string only when it holds
+/// a message.
+void clear_last_error() noexcept;
 const char* last_error() noexcept;
 
 /// Runs `body` (returning cktile_status_t) with every exception converted to a status and a
@@ -51,7 +54,7 @@ cktile_status_t guarded(const char* function, Body&& body) noexcept
 {
     try
     {
-        set_last_error({});
+        clear_last_error();
         return body();
     }
     catch(const api_error& e)

@@ -65,9 +65,55 @@ const cktile_api_v1_t api_v1 = {
     &cktile_gemm_run,
 };
 
+// Version 2 starts with version 1's table and appends; its own entries are frozen the same way.
+static_assert(offsetof(cktile_api_v2_t, v1) == 0, "cktile_api_v2_t must start with version 1");
+#define CKTILE_FROZEN_V2(field, index)                                                             \
+    static_assert(offsetof(cktile_api_v2_t, field) ==                                              \
+                      sizeof(cktile_api_v1_t) + sizeof(void*) * (index),                           \
+                  "cktile_api_v2_t." #field " moved")
+CKTILE_FROZEN_V2(norm_problem_init, 0);
+CKTILE_FROZEN_V2(norm_args_init, 1);
+CKTILE_FROZEN_V2(norm_validate, 2);
+CKTILE_FROZEN_V2(norm_supports, 3);
+CKTILE_FROZEN_V2(norm_select, 4);
+CKTILE_FROZEN_V2(norm_run, 5);
+CKTILE_FROZEN_V2(softmax_problem_init, 6);
+CKTILE_FROZEN_V2(softmax_args_init, 7);
+CKTILE_FROZEN_V2(softmax_validate, 8);
+CKTILE_FROZEN_V2(softmax_supports, 9);
+CKTILE_FROZEN_V2(softmax_select, 10);
+CKTILE_FROZEN_V2(softmax_run, 11);
+static_assert(sizeof(cktile_api_v2_t) == sizeof(cktile_api_v1_t) + sizeof(void*) * 12,
+              "cktile_api_v2_t grew: add a cktile_api_v3_t instead");
+#undef CKTILE_FROZEN_V2
+
+cktile_api_v2_t make_api_v2()
+{
+    cktile_api_v2_t t{};
+    t.v1                   = api_v1;
+    t.v1.struct_size       = sizeof(cktile_api_v2_t);
+    t.v1.version           = CKTILE_API_VERSION_2;
+    t.norm_problem_init    = &cktile_norm_problem_init;
+    t.norm_args_init       = &cktile_norm_args_init;
+    t.norm_validate        = &cktile_norm_validate;
+    t.norm_supports        = &cktile_norm_supports;
+    t.norm_select          = &cktile_norm_select;
+    t.norm_run             = &cktile_norm_run;
+    t.softmax_problem_init = &cktile_softmax_problem_init;
+    t.softmax_args_init    = &cktile_softmax_args_init;
+    t.softmax_validate     = &cktile_softmax_validate;
+    t.softmax_supports     = &cktile_softmax_supports;
+    t.softmax_select       = &cktile_softmax_select;
+    t.softmax_run          = &cktile_softmax_run;
+    return t;
+}
+const cktile_api_v2_t api_v2 = make_api_v2();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
 {
-    return version == CKTILE_API_VERSION_1 ? &api_v1 : nullptr;
+    if(version == CKTILE_API_VERSION_1)
+        return &api_v1;
+    return version == CKTILE_API_VERSION_2 ? &api_v2 : nullptr;
 }

@@ -11,6 +11,8 @@
 
 #include "ck_tile/host/hip_runtime.hpp"
 
+#include <bit>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -22,13 +24,16 @@ namespace {
 
 constexpr std::size_t reason_capacity = 256;
 
-/// Why `r` cannot run `p` (empty when it can).
+/// Why `r` cannot run `p` (empty, with nothing allocated, when it can).
 std::string why_not(const cktile_kernel_instance_t& r, const cktile_gemm_problem_t& p,
                     const cktile_gemm_args_t* args)
 {
-    char reason[reason_capacity] = {};
+    // Only a failing instance writes the reason, so the buffer is not cleared up front.
+    char reason[reason_capacity];
+    reason[0] = '\0';
     if(r.supports(&p, args, reason, sizeof(reason)) == 0)
         return {};
+    reason[reason_capacity - 1] = '\0';
     return reason[0] ? reason : "not supported (no reason given)";
 }
 
@@ -73,12 +78,15 @@ std::vector<const cktile_kernel_instance_t*> supporting_instances(const handle_s
 
 const cktile_kernel_instance_t*
 pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
-               const std::vector<const cktile_kernel_instance_t*>& candidates)
+               const std::vector<const cktile_kernel_instance_t*>& candidates,
+               std::size_t workspace_limit)
 {
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
     for(const auto* r : candidates)
     {
+        if(r->workspace_size(&p) > workspace_limit)
+            continue; // a run without enough workspace cannot use it
         const double c = estimate_gemm_cost(*r, p, s.machine);
         // Ties go to the lower id, so the choice is reproducible across runs and builds.
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
@@ -119,24 +127,106 @@ const cktile_kernel_instance_t* pick_tuned(handle_state& s, const cktile_gemm_pr
     return r;
 }
 
-const cktile_kernel_instance_t& select(handle_state& s, const cktile_gemm_problem_t& p,
-                                       const cktile_gemm_args_t* args, cktile_select_mode_t mode)
+/// The selection without the handle's cache: text keys, every instance's support check and
+/// the cost model. @pre `mode` is a cktile_select_mode_t.
+const cktile_kernel_instance_t& select_uncached(handle_state& s, const cktile_gemm_problem_t& p,
+                                                const cktile_gemm_args_t* args,
+                                                cktile_select_mode_t mode,
+                                                std::size_t workspace_limit)
 {
-    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
     if(mode != CKTILE_SELECT_HEURISTIC)
     {
         if(const auto* r = pick_tuned(s, p, args, mode == CKTILE_SELECT_DEFAULT))
-            return *r;
+            if(r->workspace_size(&p) <= workspace_limit)
+                return *r;
         if(mode == CKTILE_SELECT_TUNING_DB)
             fail(CKTILE_STATUS_NOT_FOUND,
                  "the tuning database has no usable entry for " + gemm_problem_key(p));
     }
-    return *pick_heuristic(s, p, supporting_instances(s, p, args));
+    const auto* r = pick_heuristic(s, p, supporting_instances(s, p, args), workspace_limit);
+    if(!r)
+        fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+             "every instance that runs this problem needs more than the " +
+                 std::to_string(workspace_limit) + " bytes of workspace given");
+    return *r;
 }
 
-/// Makes the handle's device current for the scope, restoring the caller's afterwards.
+/// What a selection reads: the problem (batch strides only when there are batches, as the
+/// kernels see them), whether there are arguments and how aligned each pointer is (vectorised
+/// instances check it), the mode and the workspace limit.
+/// @pre the problem (and the arguments, when given) passed validation, so enums are in range.
+selection_key gemm_selection_key(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args,
+                                 cktile_select_mode_t mode, std::size_t workspace_limit)
+{
+    auto e    = [](const auto& v) { return static_cast<std::uint64_t>(raw_enum(v)) & 0xff; };
+    auto bits = [](double d) { return std::bit_cast<std::uint64_t>(d); };
+    // Alignment as trailing zero bits, capped at 256 bytes (more than any vector needs); a
+    // null pointer counts as fully aligned.
+    auto align = [](const void* ptr) {
+        return static_cast<std::uint64_t>(
+            std::countr_zero(reinterpret_cast<std::uintptr_t>(ptr) | std::uintptr_t{256}));
+    };
+    const bool batched = p.batch_count > 1;
+    selection_key k;
+    k.w[0] = e(p.a_type) | e(p.b_type) << 8 | e(p.c_type) << 16 | e(p.d_type) << 24 |
+             e(p.compute_type) << 32 | e(p.a_layout) << 40 | e(p.b_layout) << 44 |
+             e(p.c_layout) << 48 | e(p.d_layout) << 52 | e(p.bias) << 56 | e(p.activation) << 60;
+    k.w[1] = e(mode);
+    if(args)
+        k.w[1] |= std::uint64_t{1} << 8 | align(args->a) << 16 | align(args->b) << 24 |
+                  align(args->c) << 32 | align(args->bias) << 40 | align(args->d) << 48;
+    const std::int64_t dims[] = {p.m,
+                                 p.n,
+                                 p.k,
+                                 p.lda,
+                                 p.ldb,
+                                 p.ldc,
+                                 p.ldd,
+                                 p.batch_count,
+                                 batched ? p.stride_a : 0,
+                                 batched ? p.stride_b : 0,
+                                 batched ? p.stride_c : 0,
+                                 batched ? p.stride_d : 0,
+                                 batched ? p.stride_bias : 0};
+    static_assert(2 + std::size(dims) + 3 <= selection_key::words);
+    std::size_t i = 2;
+    for(const std::int64_t d : dims)
+        k.w[i++] = static_cast<std::uint64_t>(d);
+    k.w[i++] = bits(p.alpha);
+    k.w[i++] = bits(p.beta);
+    k.w[i++] = workspace_limit;
+    return k;
+}
+
+/// `workspace_limit`: the workspace a run will have (cktile_gemm_run's); a selection without a
+/// run may pick an instance that needs any amount (cktile_gemm_workspace_size says how much).
+/// A repeated selection is one hashed lookup in the handle plus the chosen instance's own
+/// support check; text is built only when something fails.
+const cktile_kernel_instance_t&
+select(handle_state& s, const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args,
+       cktile_select_mode_t mode,
+       std::size_t workspace_limit = std::numeric_limits<std::size_t>::max())
+{
+    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
+    const selection_key key  = gemm_selection_key(p, args, mode, workspace_limit);
+    std::uint64_t generation = 0;
+    // The key holds everything support reads, so the check cannot fail; it is kept because it
+    // is cheap and makes a stale answer impossible should an instance read more than the key.
+    if(const auto* r = s.gemm_selections.find(key, generation))
+        if(why_not(*r, p, args).empty())
+            return *r;
+    const auto& r = select_uncached(s, p, args, mode, workspace_limit);
+    s.gemm_selections.insert(key, &r, generation);
+    return r;
+}
+
+/// Makes the handle's device current for the scope, restoring the caller's afterwards. The
+/// current device is asked for on every call rather than remembered per thread: the caller may
+/// change it through the runtime between our calls, and asking is a thread-local read in the
+/// runtime, while a wrong guess would launch on the wrong device. Setting it is skipped when
+/// it is already current (the usual case).
 class device_scope
 {
     public:
@@ -186,11 +276,15 @@ void launch(const handle_state& s, const cktile_kernel_instance_t& r,
              "workspace is NULL but " + std::to_string(need) + " bytes are needed");
     if(logger().should_log(spdlog::level::info))
         logger().info("gemm on device {}: {}", s.device, gemm_replay_command(p, r.info.name));
-    char message[reason_capacity] = {};
+    char message[reason_capacity]; // written by a failing run only
+    message[0] = '\0';
     const int status =
         r.run(&p, &args, workspace, workspace_size, stream, message, sizeof(message));
     if(status != CKTILE_STATUS_SUCCESS)
+    {
+        message[reason_capacity - 1] = '\0';
         fail(static_cast<cktile_status_t>(status), std::string(r.info.name) + ": " + message);
+    }
 }
 
 } // namespace
@@ -356,6 +450,7 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
             std::lock_guard<std::mutex> lock(s->mutex);
             s->measured[key] = best->info.id;
             s->tuning[key]   = {best->info.name, best_ms};
+            s->gemm_selections.invalidate();
         }
         *id = best->info.id;
         return CKTILE_STATUS_SUCCESS;
@@ -372,7 +467,7 @@ cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
         validate_gemm_args(*p, args);
         const cktile_kernel_instance_t* r = nullptr;
         if(instance_id == CKTILE_INSTANCE_AUTO)
-            r = &select(*s, *p, args, CKTILE_SELECT_DEFAULT);
+            r = &select(*s, *p, args, CKTILE_SELECT_DEFAULT, workspace ? workspace_size : 0);
         else
         {
             r = &require_instance(*s, instance_id);

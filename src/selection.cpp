@@ -45,8 +45,10 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
 {
     const cktile_instance_info_t& i = inst.info;
     const double tm = i.tile_m, tn = i.tile_n, tk = i.tile_k, threads = i.block_threads;
-    const std::int64_t tiles =
-        ((p.m + i.tile_m - 1) / i.tile_m) * ((p.n + i.tile_n - 1) / i.tile_n) * p.batch_count;
+    // Split-K: `splits` blocks share an output tile, each running K / splits.
+    const std::int64_t splits = inst.k_splits ? std::max<std::int64_t>(1, inst.k_splits(&p)) : 1;
+    const std::int64_t tiles  = ((p.m + i.tile_m - 1) / i.tile_m) *
+                               ((p.n + i.tile_n - 1) / i.tile_n) * p.batch_count * splits;
 
     // Occupancy: blocks per CU, limited by threads, shared memory and the hardware cap.
     int occ = std::max(1, mm.max_threads_per_cu / std::max(1, i.block_threads));
@@ -56,9 +58,12 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
 
     // Work of one tile: the FMAs, plus the operand loads (vectors need fewer instructions),
     // padded to whole K slices. Wider index arithmetic and run-time layouts cost extra.
-    const double k_iters = static_cast<double>((p.k + i.tile_k - 1) / i.tile_k);
-    const double vec     = std::max(1, i.alignment_elements);
-    double tile_work     = k_iters * (tk * tm * tn + 4.0 * tk * (tm + tn) / vec);
+    const std::int64_t k_split = (p.k + splits - 1) / splits;
+    const double k_iters       = static_cast<double>((k_split + i.tile_k - 1) / i.tile_k);
+    const double vec           = std::max(1, i.alignment_elements);
+    // Matrix instructions do math_rate times the multiply-accumulates of FMA per cycle.
+    const double rate = inst.math_rate > 0 ? inst.math_rate : 1.0;
+    double tile_work  = k_iters * (tk * tm * tn / rate + 4.0 * tk * (tm + tn) / vec);
     if(i.index_bits == 64)
         tile_work *= 1.15;
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
@@ -79,6 +84,11 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     double t                      = static_cast<double>(full_waves) * wave_time(occ);
     if(rest > 0)
         t += wave_time(static_cast<double>((rest + mm.compute_units - 1) / mm.compute_units));
+    // The split-K reduction: every partial sum written once and read once, spread over all
+    // compute units (a memory-bound pass, costed like operand loads).
+    if(splits > 1)
+        t += 8.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
+             static_cast<double>(mm.compute_units);
     return t;
 }
 

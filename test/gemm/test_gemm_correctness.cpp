@@ -150,6 +150,7 @@ struct gemm_case
     double alpha, beta;
     cktile_bias_t bias;
     cktile_activation_t act;
+    int ld_align = 1; // leading dimensions rounded up to a multiple of this before the pad
 };
 
 std::string describe(const cktile_gemm_problem_t& p)
@@ -211,8 +212,16 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     cktile_gemm_args_init(&args);
     args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
     args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
-    args.bias               = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
-    const cktile_status_t s = cktile_gemm_run(h, id, &p, &args, nullptr, 0, nullptr);
+    args.bias = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
+    // Split-K instances need a workspace; ask for the size and give exactly that much.
+    std::size_t ws_bytes = 0;
+    if(id != CKTILE_INSTANCE_AUTO)
+    {
+        EXPECT_EQ(cktile_gemm_workspace_size(h, id, &p, &ws_bytes), CKTILE_STATUS_SUCCESS);
+    }
+    ck_tile::DeviceMem ws(ws_bytes > 0 ? ws_bytes : 1);
+    const cktile_status_t s = cktile_gemm_run(
+        h, id, &p, &args, ws_bytes ? ws.GetDeviceBuffer() : nullptr, ws_bytes, nullptr);
     EXPECT_EQ(s, CKTILE_STATUS_SUCCESS)
         << name << " " << describe(p) << ": " << cktile_get_last_error_message();
     if(s != CKTILE_STATUS_SUCCESS)
@@ -279,8 +288,11 @@ class GemmCorrectness : public ::testing::Test
     }
 
     /// Runs `cases` on every instance, in every layout the instance accepts, and checks that
-    /// each instance ran at least one case.
-    void run_cases(const std::vector<gemm_case>& cases)
+    /// each instance ran at least one case (with `general_only_must_run`, only the general
+    /// instances: cases built to test what specialised instances refuse, e.g. unaligned leading
+    /// dimensions, need not fit them; AlignedLeadingDimensionsOddShapes runs every instance).
+    void run_cases(const std::vector<gemm_case>& cases, bool tile_only = false,
+                   bool first_layouts_only = false, bool general_only_must_run = false)
     {
         size_t n = 0;
         ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
@@ -290,6 +302,10 @@ class GemmCorrectness : public ::testing::Test
             cktile_instance_info_t info{};
             info.struct_size = sizeof(info);
             ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+            if(info.op_kind != CKTILE_OP_GEMM) // the library also holds other operations
+                continue;
+            if(tile_only && std::string(info.name).rfind("gemm_tile_", 0) != 0)
+                continue;
             int ran = 0;
             for(const gemm_case& gc : cases)
                 for(int layouts = 0; layouts < 16; ++layouts)
@@ -309,11 +325,12 @@ class GemmCorrectness : public ::testing::Test
                        (info.b_layout != CKTILE_LAYOUT_ANY && info.b_layout != p.b_layout))
                         continue;
                     // Keep run time down: C/D layouts vary only with the first A/B layouts.
-                    if(layouts >= 4 && (layouts & 3) != 0)
+                    if(layouts >= 4 && ((layouts & 3) != 0 || first_layouts_only))
                         continue;
                     p.m = gc.m, p.n = gc.n, p.k = gc.k, p.batch_count = gc.batch;
                     const auto ld = [&](bool row, std::int64_t rows, std::int64_t cols) {
-                        return (row ? cols : rows) + gc.ld_pad;
+                        const std::int64_t len = row ? cols : rows;
+                        return (len + gc.ld_align - 1) / gc.ld_align * gc.ld_align + gc.ld_pad;
                     };
                     p.lda = ld(p.a_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.k);
                     p.ldb = ld(p.b_layout == CKTILE_LAYOUT_ROW_MAJOR, p.k, p.n);
@@ -343,7 +360,10 @@ class GemmCorrectness : public ::testing::Test
                     if(!run_and_check(h_, info.id, info.name, p, rng))
                         return;
                 }
-            EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";
+            if(info.is_general || !general_only_must_run)
+            {
+                EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";
+            }
         }
     }
 
@@ -363,7 +383,8 @@ TEST_F(GemmCorrectness, UnalignedLeadingDimensionsAndBatches)
 {
     run_cases({{17, 33, 65, 3, 3, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                {70, 5, 24, 2, 8, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
-               {1, 129, 7, 4, 1, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}});
+               {1, 129, 7, 4, 1, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+              false, false, true);
 }
 
 TEST_F(GemmCorrectness, AlphaBetaBiasActivations)
@@ -372,7 +393,42 @@ TEST_F(GemmCorrectness, AlphaBetaBiasActivations)
                {33, 17, 24, 2, 0, 1.0, -1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU},
                {33, 17, 24, 1, 0, 2.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH},
                {19, 40, 16, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF},
-               {19, 40, 16, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_SILU}});
+               {19, 40, 16, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_SILU}},
+              false, false, true);
+}
+
+// Leading dimensions that are multiples of 16 elements (the tile instances' vector alignment, at
+// most 16 bytes of fp8) with shapes that are not: masked edges and K tails, every layout.
+TEST_F(GemmCorrectness, AlignedLeadingDimensionsOddShapes)
+{
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
+    run_cases(
+        {{1, 1, 1, 1, 0, 1.0, 0.0, none, act, 16},
+         {17, 33, 65, 1, 0, 1.0, 0.0, none, act, 16},
+         {64, 64, 1, 1, 16, 1.0, 0.0, none, act, 16},
+         {127, 131, 257, 1, 16, 1.0, 0.0, none, act, 16},
+         {33, 17, 100, 3, 32, 0.5, 1.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+         {19, 40, 48, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
+         {19, 40, 48, 1, 0, 2.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_SILU, 16},
+         {19, 40, 48, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16}});
+}
+
+// Small outputs with long K: the split-K instances cut K (in-order reduction through the
+// workspace); sums of a few thousand products of eighths are still exact in fp32.
+TEST_F(GemmCorrectness, SplitKSmallOutputsLongK)
+{
+    run_cases({{64, 48, 4096, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {33, 17, 2050, 3, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+               {16, 200, 1024, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+              true);
+}
+
+// A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
+TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
+{
+    run_cases({{4097, 65, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+              true, true);
 }
 
 TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)

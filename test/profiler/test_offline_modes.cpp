@@ -100,7 +100,7 @@ TEST(Enumerate, TableCsvAndJsonAgreeRowForRow)
 
     const auto j                = nlohmann::json::parse(read_file(json));
     const auto& rows            = j["results"];
-    const std::size_t instances = j["context"]["instances"].get<std::size_t>();
+    const std::size_t instances = j["context"]["gemm_instances"].get<std::size_t>();
     ASSERT_GT(instances, 0u);
     ASSERT_EQ(rows.size(), 2 * instances); // every instance, for each of the two problems
     EXPECT_EQ(j["mode"], "enumerate");

@@ -35,7 +35,92 @@ class ExpandTheShippedLists(unittest.TestCase):
 
     def test_ci_set_stays_small(self):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
-        self.assertLessEqual(len(insts), 16, "the ci set is compiled on every CI run")
+        self.assertLessEqual(len(insts), 28, "the ci set is compiled on every CI run")
+
+    def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
+        doc = load()
+        insts = generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        tiles = [i for i in insts if i.get("kernel") == "tile"]
+        combos = {n for n, c in doc["type_combinations"].items() if c["a"] != "fp32"}
+        have = {n for n, c in doc["type_combinations"].items()
+                for i in tiles if i["combo"] == c}
+        self.assertEqual(have, combos)
+        self.assertEqual({tuple(i["layouts"]) for i in tiles},
+                         {("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")})
+        self.assertTrue(any(i["split_k"] for i in tiles))
+        self.assertEqual({i["schedule"] for i in tiles}, {"intrawave", "interwave"})
+        self.assertTrue(any(i["vector_bytes"] < 16 for i in tiles))
+
+
+class TileFamilies(unittest.TestCase):
+    def family(self, **over):
+        fam = {"name": "t", "kernel": "tile", "sets": ["ci"], "targets": ["*"],
+               "types": ["f16"], "layouts": [["row", "col"]], "epilogues": ["fused"],
+               "index_bits": [64],
+               "tiles": [{"block": [128, 128, 32], "warps": [2, 2], "stages": 3,
+                          "schedule": "intrawave"}]}
+        fam.update(over)
+        doc = load()
+        doc["families"] = [f for f in doc["families"] if f["kernel"] == "simt"] + [fam]
+        return doc
+
+    def expect_error(self, doc, *fragments, targets=("sm_90a",)):
+        with self.assertRaises(generate.GenError) as ctx:
+            generate.expand(doc, GEMM_JSON, "ci", list(targets))
+        for f in fragments:
+            self.assertIn(f, str(ctx.exception))
+
+    def test_names_encode_the_configuration(self):
+        insts = generate.expand(self.family(split_k=True), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        names = [i["name"] for i in insts if i.get("kernel") == "tile"]
+        self.assertEqual(names, ["gemm_tile_f16f16_f16_accf32_rc_128x128x32_w2x2_s3_intra_v16"
+                                 "_splitk_fused"])
+
+    def test_sources_use_the_tile_template(self):
+        with tempfile.TemporaryDirectory() as d:
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2)
+            text = ""
+            for name in files["sm_90a"]:
+                with open(name, encoding="utf-8") as f:
+                    text += f.read()
+            self.assertIn("make_gemm_tile_record", text)
+            self.assertIn("ck_tile::gemm_schedule::interwave", text)
+
+    def test_fp32_inputs_are_refused(self):
+        self.expect_error(self.family(types=["f32"]), "TF32")
+
+    def test_warp_tile_must_be_whole_instructions(self):
+        doc = self.family(tiles=[{"block": [64, 64, 32], "warps": [2, 2], "stages": 2,
+                                  "schedule": "intrawave"}])
+        generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])  # 32x32 warp tiles: fine on NVIDIA
+        doc = self.family(tiles=[{"block": [32, 64, 32], "warps": [2, 2], "stages": 2,
+                                  "schedule": "intrawave"}])
+        self.expect_error(doc, "32x32x8 instruction", targets=("gfx90a",))
+
+    def test_shared_memory_limit(self):
+        doc = self.family(tiles=[{"block": [256, 256, 64], "warps": [2, 4], "stages": 4,
+                                  "schedule": "intrawave"}])
+        self.expect_error(doc, "shared memory")
+
+    def test_fp8_needs_a_target_with_fp8_instructions(self):
+        doc = self.family(types=["e4m3_f16"], targets=["gfx90a"])
+        self.expect_error(doc, "no fp8", targets=("gfx90a",))
+
+    def test_tile_keys_and_values(self):
+        self.expect_error(self.family(layouts=[["any", "col"]]), "row and col")
+        self.expect_error(self.family(index_bits=[32]), "64 bits")
+        self.expect_error(self.family(split_k="yes"), "split_k")
+        doc = self.family(tiles=[{"block": [128, 128, 32], "warps": [2, 2], "stages": 5,
+                                  "schedule": "intrawave"}])
+        self.expect_error(doc, "stages 5")
+        doc = self.family(tiles=[{"block": [128, 128, 32], "warps": [2, 2], "stages": 2,
+                                  "schedule": "sometimes"}])
+        self.expect_error(doc, "schedule 'sometimes'")
+
+    def test_split_k_is_for_tile_kernels(self):
+        doc = load()
+        doc["families"][1]["split_k"] = True
+        self.expect_error(doc, "split_k applies to tile kernels only")
 
 
 class PermanentIds(unittest.TestCase):

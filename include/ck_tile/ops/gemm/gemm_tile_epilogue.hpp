@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// The tile GEMM's epilogue: each accumulator of a warp's C fragments goes to its (row, column)
+// of D (from the warp GEMM's C encoding) through gemm_epilogue.hpp's operations, masked at the
+// matrix edge. With split-K the fragments go to a workspace of per-split partial sums instead,
+// and gemm_tile_splitk_reduce adds the splits in order (so results do not depend on timing)
+// before the same epilogue.
+#pragma once
+
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/utility/functional.hpp"
+#include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_tile_block_gemm.hpp"
+#include "ck_tile/ops/gemm/warp/warp_gemm_fragment.hpp"
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+#include "ck_tile/core/arch/arch.hpp"
+#endif
+
+#include <cstdint>
+
+namespace ck_tile {
+
+/// Where D, C and the bias are, and what the epilogue does: one batch's view.
+template <typename D, typename E>
+struct gemm_tile_output
+{
+    D* d;
+    const D* c;
+    const D* bias;
+    std::int64_t m, n;
+    std::int64_t d_stride_m, d_stride_n, c_stride_m, c_stride_n;
+    E alpha, beta;
+    gemm_bias bias_kind;
+    gemm_activation activation;
+    bool read_c;
+
+    /// act(alpha * acc + beta * C + bias) in E, converted to D.
+    template <bool Fused, typename Acc>
+    CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc) const
+    {
+        E v = alpha * static_cast<E>(acc);
+        if(read_c)
+            v += beta * load_output_type<E>(c[r * c_stride_m + col * c_stride_n]);
+        if constexpr(Fused)
+        {
+            if(bias_kind == gemm_bias::per_row)
+                v += load_output_type<E>(bias[r]);
+            else if(bias_kind == gemm_bias::per_column)
+                v += load_output_type<E>(bias[col]);
+            v = apply_activation(activation, v);
+        }
+        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(v);
+    }
+};
+
+template <typename Problem, typename Policy, bool Fused>
+struct gemm_tile_epilogue
+{
+    using block_gemm = gemm_tile_block_gemm<Problem, Policy>;
+    using warp_gemm  = typename block_gemm::warp_gemm_t;
+    using atom       = typename block_gemm::atom;
+    using D          = typename Problem::DDataType;
+    using E          = typename Problem::EpilogueType;
+
+    /// Calls f(row, column, value) for every accumulator of the warp's tile at (m0, n0) (the
+    /// block tile's origin plus the warp's offset), masked to rows < m and columns < n.
+    template <typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE static void
+    for_each(const typename block_gemm::accumulators& acc, std::int64_t m0, std::int64_t n0,
+             std::int64_t m, std::int64_t n, index_t lane, const F& f)
+    {
+        static_for<0, block_gemm::MIter, 1>{}([&](auto i) {
+            static_for<0, block_gemm::NIter, 1>{}([&](auto j) {
+                static_for<0, block_gemm::c_fragment::size(), 1>{}([&](auto r) {
+                    const auto x = mma_fragment_coordinate<typename warp_gemm::c_encoding>(
+                        lane, decltype(r)::value);
+                    const std::int64_t row = m0 + i * atom::m + x[0];
+                    const std::int64_t col = n0 + j * atom::n + x[1];
+                    if(row < m && col < n)
+                        f(row, col, acc.c[i][j][r]);
+                });
+            });
+        });
+    }
+
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE static void
+    store(const typename block_gemm::accumulators& acc, const gemm_tile_output<D, E>& out,
+          std::int64_t m0, std::int64_t n0, index_t lane)
+    {
+        for_each(acc, m0, n0, out.m, out.n, lane, [&](std::int64_t r, std::int64_t c, auto v) {
+            out.template write<Fused>(r, c, v);
+        });
+    }
+
+    /// Split-K: the partial sums of one split, row-major M x N.
+    template <typename Acc>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE static void
+    store_partial(const typename block_gemm::accumulators& acc, Acc* partial, std::int64_t m,
+                  std::int64_t n, std::int64_t m0, std::int64_t n0, index_t lane)
+    {
+        for_each(acc, m0, n0, m, n, lane,
+                 [&](std::int64_t r, std::int64_t c, auto v) { partial[r * n + c] = v; });
+    }
+};
+
+/// The second kernel of split-K: D = epilogue(sum over splits s = 0, 1, ... of partial[s]),
+/// one thread per element of D, the splits added in index order.
+/// Workspace: splits x batches x M x N accumulators, split-major.
+template <typename Acc, typename D, typename E, bool Fused>
+struct gemm_tile_splitk_reduce
+{
+    static constexpr index_t BlockSize = 256;
+
+    struct kargs
+    {
+        const Acc* partial;
+        gemm_tile_output<D, E> out;
+        std::int64_t splits, batches;
+        std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
+    };
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+    CK_TILE_DEVICE void operator()(kargs ka) const
+    {
+        const std::int64_t mn    = ka.out.m * ka.out.n;
+        const std::int64_t total = mn * ka.batches;
+        const std::int64_t step  = std::int64_t(get_grid_size()) * BlockSize;
+        for(std::int64_t i = std::int64_t(get_block_id()) * BlockSize + get_thread_id(); i < total;
+            i += step)
+        {
+            Acc sum = ka.partial[i];
+            for(std::int64_t s = 1; s < ka.splits; ++s)
+                sum += ka.partial[s * total + i];
+            const std::int64_t batch = i / mn, rc = i % mn;
+            gemm_tile_output<D, E> out = ka.out;
+            out.d += batch * ka.batch_stride_d;
+            out.c += batch * ka.batch_stride_c;
+            out.bias += batch * ka.batch_stride_bias;
+            out.template write<Fused>(rc / ka.out.n, rc % ka.out.n, sum);
+        }
+    }
+#endif
+};
+
+} // namespace ck_tile

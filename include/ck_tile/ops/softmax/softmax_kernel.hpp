@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// Softmax over the last axis of a row-major [rows, cols] tensor, numerically stable:
+// y = exp(x - max) / sum(exp(x - max)), in fp32.
+//
+// A row that fits one chunk (cols <= TileN) is read once and kept in registers. A longer row
+// (any length) takes two passes (seed 004, ch. 5): the first keeps, per thread, a running
+// maximum m and a sum s rescaled whenever m grows (s <- s * exp(m_old - m_new)); the threads'
+// (m, s) pairs then combine as S = sum_t s_t * exp(m_t - M) with M = max_t m_t; the second
+// pass writes exp(x - M) / S.
+//
+// Non-finite inputs follow the formula: a NaN or +inf in a row, or a row of only -inf, gives a
+// row of NaN, as the reference and PyTorch do. The maximum propagates NaN.
+//
+// Kernel contract: as norm_kernel (vectorized shapes need cols and strides multiples of
+// Vector and 16-byte aligned pointers). In place (y == x with equal strides) is allowed: every
+// element is read before it is written, by the thread that writes it.
+#pragma once
+
+#include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
+#include "ck_tile/core/tensor/static_distributed_tensor.hpp"
+#include "ck_tile/core/tensor/sweep_tile.hpp"
+#include "ck_tile/core/tensor/tensor_view.hpp"
+#include "ck_tile/core/tensor/tile_window.hpp"
+#include "ck_tile/ops/norm/norm_kernel.hpp"
+#include "ck_tile/ops/reduce/row_tile.hpp"
+
+#include <cmath>
+
+namespace ck_tile {
+
+struct softmax_host_args
+{
+    const void* x     = nullptr;
+    void* y           = nullptr;
+    long_index_t rows = 0, cols = 0, x_stride = 0, y_stride = 0;
+};
+
+template <typename XDataType_, typename YDataType_, typename Shape_>
+struct softmax_kernel
+{
+    using XDataType = XDataType_;
+    using YDataType = YDataType_;
+    using Shape     = Shape_;
+    using Acc       = float;
+
+    static constexpr index_t BlockSize = Shape::BlockSize;
+
+    struct kargs
+    {
+        softmax_host_args h;
+        long_index_t row_groups;
+    };
+
+    static const char* why_unsupported(const softmax_host_args& h)
+    {
+        using detail::row_layout_unsupported;
+        if(const char* w =
+               row_layout_unsupported<Shape>(h.cols, h.x_stride, h.x, sizeof(XDataType)))
+            return w;
+        return row_layout_unsupported<Shape>(h.cols, h.y_stride, h.y, sizeof(YDataType));
+    }
+    static kargs make_kargs(const softmax_host_args& h)
+    {
+        return {h, (h.rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock};
+    }
+    static unsigned grid_size(const kargs& k)
+    {
+        return static_cast<unsigned>(k.row_groups < (1 << 20) ? k.row_groups : (1 << 20));
+    }
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+    template <typename T>
+    CK_TILE_DEVICE static auto row_view(T* p, long_index_t row0, long_index_t stride, index_t rows,
+                                        index_t cols)
+    {
+        return make_naive_tensor_view<address_space_enum::global>(
+            p + row0 * stride, make_tuple(rows, cols), make_tuple(static_cast<index_t>(stride), 1),
+            number<Shape::Vector>{}, number<1>{});
+    }
+
+    CK_TILE_DEVICE void operator()(kargs k) const
+    {
+        for(long_index_t g = get_block_id(); g < k.row_groups; g += get_grid_size())
+            run_row_group(k.h, g);
+    }
+
+    CK_TILE_DEVICE static void run_row_group(const softmax_host_args& h, long_index_t group)
+    {
+        __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
+
+        constexpr auto dstr     = Shape::make_distribution();
+        constexpr auto lengths  = Shape::lengths();
+        using tile_f            = decltype(make_static_distributed_tensor<Acc>(dstr));
+        constexpr float neg_inf = -__builtin_huge_valf();
+
+        const long_index_t row0 = group * Shape::RowsPerBlock;
+        const long_index_t left = h.rows - row0;
+        const index_t nrows =
+            static_cast<index_t>(left < Shape::RowsPerBlock ? left : Shape::RowsPerBlock);
+        const index_t cols = static_cast<index_t>(h.cols);
+        const index_t col0 = Shape::first_column();
+
+        auto x_win = make_tile_window(
+            row_view(static_cast<const XDataType*>(h.x), row0, h.x_stride, nrows, cols), lengths,
+            {0, 0}, dstr);
+        auto y_win =
+            make_tile_window(row_view(static_cast<YDataType*>(h.y), row0, h.y_stride, nrows, cols),
+                             lengths, {0, 0}, dstr);
+
+        // The thread's maximum over the real columns of a chunk (masked reads are zeros).
+        auto chunk_max = [&](const tile_f& t, index_t c) {
+            float m = neg_inf;
+            Shape::template for_each_element<tile_f>([&](auto i, index_t e) {
+                if(c + col0 + e < cols)
+                    m = row_max_op{}(m, t.get_thread_buffer()[i]);
+            });
+            return m;
+        };
+        auto chunk_sum_exp = [&](const tile_f& t, index_t c, float m) {
+            float s = 0.f;
+            Shape::template for_each_element<tile_f>([&](auto i, index_t e) {
+                if(c + col0 + e < cols)
+                    s += expf(t.get_thread_buffer()[i] - m);
+            });
+            return s;
+        };
+
+        if(cols <= Shape::TileN)
+        {
+            tile_f t;
+            x_win.load(t);
+            const float m   = block_row_reduce<Shape>(chunk_max(t, 0), row_max_op{}, smem);
+            const float s   = block_row_reduce<Shape>(chunk_sum_exp(t, 0, m), row_sum_op{}, smem);
+            const float inv = 1.f / s;
+            sweep_tile(t, [&](auto, float& v) { v = expf(v - m) * inv; });
+            y_win.store(t);
+            return;
+        }
+
+        // Online pass: per-thread running (m, s).
+        float m = neg_inf, s = 0.f;
+        for(index_t c = 0; c < cols; c += Shape::TileN)
+        {
+            tile_f t;
+            x_win.load(t);
+            const float cm = row_max_op{}(m, chunk_max(t, c));
+            // While the maximum is -inf nothing has been summed yet (s == 0); skipping the
+            // rescale avoids exp(-inf - -inf) = NaN for leading -inf columns.
+            if(cm != m)
+                s = (m == neg_inf) ? s : s * expf(m - cm);
+            m = cm;
+            if(m != neg_inf)
+                s += chunk_sum_exp(t, c, m);
+            x_win.move({0, Shape::TileN});
+        }
+        const float big_m = block_row_reduce<Shape>(m, row_max_op{}, smem);
+        // A thread that saw only -inf contributes nothing; when every thread did, big_m is
+        // -inf and the second pass yields exp(NaN) = NaN, as the formula does.
+        const float mine = (m == neg_inf) ? 0.f : s * expf(m - big_m);
+        const float inv  = 1.f / block_row_reduce<Shape>(mine, row_sum_op{}, smem);
+
+        auto x2 = make_tile_window(
+            row_view(static_cast<const XDataType*>(h.x), row0, h.x_stride, nrows, cols), lengths,
+            {0, 0}, dstr);
+        for(index_t c = 0; c < cols; c += Shape::TileN)
+        {
+            tile_f t;
+            x2.load(t);
+            sweep_tile(t, [&](auto, float& v) { v = expf(v - big_m) * inv; });
+            y_win.store(t);
+            x2.move({0, Shape::TileN});
+            y_win.move({0, Shape::TileN});
+        }
+    }
+#endif
+};
+
+} // namespace ck_tile

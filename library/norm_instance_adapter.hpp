@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Turns a norm_kernel into a registry record: the C-callable supports and run of
+// CKTILE_OP_NORMALIZATION. Included by the generated instance sources only (device compiler).
+#pragma once
+
+#include "norm_problem_mapping.hpp"
+#include "rowwise_instance_common.hpp"
+
+#include "ck_tile/ops/norm/norm_kernel.hpp"
+
+namespace cktile::library {
+
+template <typename Kernel, cktile_datatype_t XType, cktile_datatype_t WType,
+          cktile_datatype_t YType>
+struct norm_instance
+{
+    static const char* mismatch(const cktile_norm_problem_t& p)
+    {
+        if(p.x_type != XType || p.y_type != YType || p.weight_type != WType)
+            return "the instance's x/y/weight data types differ from the problem's";
+        if(p.compute_type != CKTILE_DATATYPE_FP32)
+            return "the instance computes in fp32";
+        return nullptr;
+    }
+
+    static int supports(const void* problem, const void* args, char* reason,
+                        std::size_t reason_size)
+    {
+        const auto& p   = *static_cast<const cktile_norm_problem_t*>(problem);
+        const char* why = mismatch(p);
+        if(!why)
+            why = Kernel::why_unsupported(
+                to_norm_host_args(p, static_cast<const cktile_norm_args_t*>(args)));
+        if(why)
+        {
+            rowwise::write_text(reason, reason_size, why);
+            return 1;
+        }
+        return 0;
+    }
+
+    static int run(const void* problem, const void* args, void* stream, char* message,
+                   std::size_t message_size)
+    {
+        const auto& p = *static_cast<const cktile_norm_problem_t*>(problem);
+        const auto h  = to_norm_host_args(p, static_cast<const cktile_norm_args_t*>(args));
+        if(const char* why = Kernel::why_unsupported(h))
+        {
+            rowwise::write_text(message, message_size, why);
+            return CKTILE_STATUS_NOT_SUPPORTED;
+        }
+        return rowwise::launch<Kernel>(Kernel::make_kargs(h), stream, message, message_size);
+    }
+};
+
+template <typename Kernel, cktile_datatype_t XType, cktile_datatype_t WType,
+          cktile_datatype_t YType>
+cktile_kernel_instance_t make_norm_record(std::uint64_t id, const char* name, const char* target,
+                                          bool general)
+{
+    using Inst = norm_instance<Kernel, XType, WType, YType>;
+    return rowwise::make_record<Kernel>(id, name, target, general, CKTILE_OP_NORMALIZATION, XType,
+                                        WType, YType, &Inst::supports, &Inst::run);
+}
+
+} // namespace cktile::library

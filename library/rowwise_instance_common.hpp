@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// What the row-wise operations' registry records share (normalization, softmax): the GEMM
+// entry points every record must carry, answering "not a GEMM"; the public description filled
+// from a row_tile_shape; and the launch with its error reporting. Included by the generated
+// instance sources only (device compiler).
+#pragma once
+
+#include "kernel_library_abi.h"
+
+#include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/host/kernel_launch.hpp"
+
+#include <cstdio>
+#include <exception>
+
+namespace cktile::library::rowwise {
+
+inline void write_text(char* out, std::size_t n, const char* text)
+{
+    if(out && n > 0)
+        std::snprintf(out, n, "%s", text);
+}
+
+inline int refuse_gemm(const cktile_gemm_problem_t*, const cktile_gemm_args_t*, char* reason,
+                       std::size_t reason_size)
+{
+    write_text(reason, reason_size, "a row-wise (normalization/softmax) instance runs no GEMM");
+    return 1;
+}
+inline std::size_t no_workspace(const cktile_gemm_problem_t*) { return 0; }
+inline int refuse_gemm_run(const cktile_gemm_problem_t*, const cktile_gemm_args_t*, void*,
+                           std::size_t, void*, char* message, std::size_t message_size)
+{
+    write_text(message, message_size, "a row-wise (normalization/softmax) instance runs no GEMM");
+    return CKTILE_STATUS_NOT_SUPPORTED;
+}
+
+/// Launches Kernel over its grid on `stream`, turning exceptions into a status and message.
+template <typename Kernel>
+int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::size_t message_size)
+{
+    try
+    {
+        const unsigned grid = Kernel::grid_size(ka);
+        if(grid == 0)
+            return CKTILE_STATUS_SUCCESS;
+        ck_tile::launch_kernel(
+            ck_tile::stream_config{static_cast<hipStream_t>(stream), false, 0, 0, 1},
+            ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, dim3(grid),
+                                                       dim3(Kernel::BlockSize), 0u, ka));
+        return CKTILE_STATUS_SUCCESS;
+    }
+    catch(const ck_tile::hip_error& e)
+    {
+        write_text(message, message_size, e.what());
+        return CKTILE_STATUS_RUNTIME_ERROR;
+    }
+    catch(const std::exception& e)
+    {
+        write_text(message, message_size, e.what());
+        return CKTILE_STATUS_INTERNAL_ERROR;
+    }
+    catch(...)
+    {
+        write_text(message, message_size, "unknown exception in a kernel library");
+        return CKTILE_STATUS_INTERNAL_ERROR;
+    }
+}
+
+/// The record of one row-wise instance: description from the kernel's shape, GEMM entry
+/// points that refuse, and the operation's own supports/run.
+template <typename Kernel>
+cktile_kernel_instance_t
+make_record(std::uint64_t id, const char* name, const char* target, bool general,
+            cktile_op_kind_t op, cktile_datatype_t x, cktile_datatype_t w, cktile_datatype_t y,
+            cktile_kernel_op_supports_fn supports, cktile_kernel_op_run_fn run)
+{
+    using Shape = typename Kernel::Shape;
+    cktile_kernel_instance_t r{};
+    r.struct_size             = sizeof(r);
+    cktile_instance_info_t& i = r.info;
+    i.struct_size             = sizeof(i);
+    i.id                      = id;
+    std::snprintf(i.name, sizeof(i.name), "%s", name);
+    std::snprintf(i.target, sizeof(i.target), "%s", target);
+    i.op_kind             = op;
+    i.a_type              = x;
+    i.b_type              = w;
+    i.c_type              = y;
+    i.d_type              = y;
+    i.compute_type        = CKTILE_DATATYPE_FP32;
+    i.a_layout            = CKTILE_LAYOUT_ROW_MAJOR;
+    i.b_layout            = CKTILE_LAYOUT_ROW_MAJOR;
+    i.tile_m              = Shape::RowsPerBlock;
+    i.tile_n              = Shape::TileN;
+    i.tile_k              = 1;
+    i.block_threads       = Shape::BlockSize;
+    i.index_bits          = 64;
+    i.alignment_elements  = Shape::Vector;
+    i.k_multiple          = Shape::Vector;
+    i.shared_memory_bytes = sizeof(float) * Shape::RowsPerBlock * Shape::WarpsPerRow;
+    i.is_general          = general ? 1 : 0;
+    r.min_blocks_per_cu   = 1;
+    r.supports            = &refuse_gemm;
+    r.workspace_size      = &no_workspace;
+    r.run                 = &refuse_gemm_run;
+    r.op_supports         = supports;
+    r.op_run              = run;
+    return r;
+}
+
+} // namespace cktile::library::rowwise
