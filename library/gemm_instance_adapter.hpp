@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gemm_problem_mapping.hpp"
+#include "kernel_call.hpp"
 #include "kernel_library_abi.h"
 
 #include "ck_tile/host/hip_check.hpp"
@@ -17,12 +18,6 @@
 #include <exception>
 
 namespace cktile::library {
-
-inline void write_text(char* out, std::size_t n, const char* text)
-{
-    if(out && n > 0)
-        std::snprintf(out, n, "%s", text);
-}
 
 /// The compile-time facts of one instance, as the C API spells them.
 template <cktile_datatype_t AType, cktile_datatype_t BType, cktile_datatype_t DType,
@@ -67,8 +62,7 @@ struct gemm_simt_instance
     static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void*,
                    std::size_t, void* stream, char* message, std::size_t message_size)
     {
-        try
-        {
+        return guard_kernel_call(message, message_size, [&]() -> int {
             const auto h = to_host_args(*p, args);
             if(const char* why = Kernel::why_unsupported(h))
             {
@@ -82,22 +76,7 @@ struct gemm_simt_instance
                 ck_tile::stream_config{static_cast<hipStream_t>(stream), false, 0, 0, 1},
                 ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, grid, block, 0u, ka));
             return CKTILE_STATUS_SUCCESS;
-        }
-        catch(const ck_tile::hip_error& e)
-        {
-            write_text(message, message_size, e.what());
-            return CKTILE_STATUS_RUNTIME_ERROR;
-        }
-        catch(const std::exception& e)
-        {
-            write_text(message, message_size, e.what());
-            return CKTILE_STATUS_INTERNAL_ERROR;
-        }
-        catch(...)
-        {
-            write_text(message, message_size, "unknown exception in a kernel library");
-            return CKTILE_STATUS_INTERNAL_ERROR;
-        }
+        });
     }
 };
 
@@ -177,8 +156,7 @@ struct gemm_tile_instance
                    std::size_t workspace_size, void* stream, char* message,
                    std::size_t message_size)
     {
-        try
-        {
+        return guard_kernel_call(message, message_size, [&]() -> int {
             const auto h = to_host_args(*p, args);
             if(const char* why = Kernel::why_unsupported(h))
             {
@@ -210,22 +188,7 @@ struct gemm_tile_instance
                                                dim3(R::BlockSize), 0u, Kernel::reduce_kargs(ka)));
             }
             return CKTILE_STATUS_SUCCESS;
-        }
-        catch(const ck_tile::hip_error& e)
-        {
-            write_text(message, message_size, e.what());
-            return CKTILE_STATUS_RUNTIME_ERROR;
-        }
-        catch(const std::exception& e)
-        {
-            write_text(message, message_size, e.what());
-            return CKTILE_STATUS_INTERNAL_ERROR;
-        }
-        catch(...)
-        {
-            write_text(message, message_size, "unknown exception in a kernel library");
-            return CKTILE_STATUS_INTERNAL_ERROR;
-        }
+        });
     }
 };
 

@@ -33,7 +33,7 @@ struct norm_instance
                 to_norm_host_args(p, static_cast<const cktile_norm_args_t*>(args)));
         if(why)
         {
-            rowwise::write_text(reason, reason_size, why);
+            library::write_text(reason, reason_size, why);
             return 1;
         }
         return 0;
@@ -46,7 +46,7 @@ struct norm_instance
         const auto h  = to_norm_host_args(p, static_cast<const cktile_norm_args_t*>(args));
         if(const char* why = Kernel::why_unsupported(h))
         {
-            rowwise::write_text(message, message_size, why);
+            library::write_text(message, message_size, why);
             return CKTILE_STATUS_NOT_SUPPORTED;
         }
         return rowwise::launch<Kernel>(Kernel::make_kargs(h), stream, message, message_size);

@@ -5,6 +5,7 @@
 // instance sources only (device compiler).
 #pragma once
 
+#include "kernel_call.hpp"
 #include "kernel_library_abi.h"
 
 #include "ck_tile/host/hip_check.hpp"
@@ -14,12 +15,6 @@
 #include <exception>
 
 namespace cktile::library::rowwise {
-
-inline void write_text(char* out, std::size_t n, const char* text)
-{
-    if(out && n > 0)
-        std::snprintf(out, n, "%s", text);
-}
 
 inline int refuse_gemm(const cktile_gemm_problem_t*, const cktile_gemm_args_t*, char* reason,
                        std::size_t reason_size)
@@ -39,8 +34,7 @@ inline int refuse_gemm_run(const cktile_gemm_problem_t*, const cktile_gemm_args_
 template <typename Kernel>
 int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::size_t message_size)
 {
-    try
-    {
+    return guard_kernel_call(message, message_size, [&]() -> int {
         const unsigned grid = Kernel::grid_size(ka);
         if(grid == 0)
             return CKTILE_STATUS_SUCCESS;
@@ -49,22 +43,7 @@ int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::s
             ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, dim3(grid),
                                                        dim3(Kernel::BlockSize), 0u, ka));
         return CKTILE_STATUS_SUCCESS;
-    }
-    catch(const ck_tile::hip_error& e)
-    {
-        write_text(message, message_size, e.what());
-        return CKTILE_STATUS_RUNTIME_ERROR;
-    }
-    catch(const std::exception& e)
-    {
-        write_text(message, message_size, e.what());
-        return CKTILE_STATUS_INTERNAL_ERROR;
-    }
-    catch(...)
-    {
-        write_text(message, message_size, "unknown exception in a kernel library");
-        return CKTILE_STATUS_INTERNAL_ERROR;
-    }
+    });
 }
 
 /// The record of one row-wise instance: description from the kernel's shape, GEMM entry
