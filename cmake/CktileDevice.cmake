@@ -27,8 +27,10 @@ function(cktile_add_device_library name kind)
     endforeach()
     add_library(${name} ${kind} ${ARG_SOURCES})
     string(REGEX REPLACE "^sm_" "" _arch "${ARG_GPU_TARGET}")
+    # The shared runtime: one cudart per process, the one host code and libcktile.so use
+    # (CMake links a static copy into every CUDA target otherwise).
     set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES "${_arch}-real"
-                          POSITION_INDEPENDENT_CODE ON)
+                          POSITION_INDEPENDENT_CODE ON CUDA_RUNTIME_LIBRARY Shared)
     target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:${CKTILE_DEVICE_FLAGS_NVIDIA}>)
     target_link_libraries(${name} PUBLIC cktile::headers cktile::runtime ${ARG_LINK})
   elseif(CKTILE_PLATFORM STREQUAL "amd")
