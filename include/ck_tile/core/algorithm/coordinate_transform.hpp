@@ -110,10 +110,25 @@ struct base_transform
     }
 };
 
+/// A one-to-one transform whose lower index is the upper index plus a constant (pass-through,
+/// pad, offset, slice): a step of the upper index is the same step of the lower one.
+struct unit_step_transform : base_transform<1, 1>
+{
+    /// @post idx_diff_low[0] == idx_diff_up[0] and idx_low[0] moved by it.
+    template <typename LowIdxDiff, typename UpIdxDiff, typename LowIdx, typename UpIdx>
+    CK_TILE_HOST_DEVICE static constexpr void update_lower_index(LowIdxDiff& idx_diff_low,
+                                                                 const UpIdxDiff& idx_diff_up,
+                                                                 LowIdx& idx_low, const UpIdx&)
+    {
+        idx_diff_low(number<0>{}) = idx_diff_up[number<0>{}];
+        idx_low(number<0>{}) += idx_diff_up[number<0>{}];
+    }
+};
+
 // -------------------------------------------------------------------------------------------
 /// Identity on one dimension.
 template <typename LowLength>
-struct pass_through : base_transform<1, 1>
+struct pass_through : unit_step_transform
 {
     using UpLengths = tuple<LowLength>;
     UpLengths up_lengths_;
@@ -142,14 +157,6 @@ struct pass_through : base_transform<1, 1>
     {
         idx_up(number<0>{}) = idx_low[number<0>{}];
     }
-    template <typename LowIdxDiff, typename UpIdxDiff, typename LowIdx, typename UpIdx>
-    CK_TILE_HOST_DEVICE static constexpr void update_lower_index(LowIdxDiff& idx_diff_low,
-                                                                 const UpIdxDiff& idx_diff_up,
-                                                                 LowIdx& idx_low, const UpIdx&)
-    {
-        idx_diff_low(number<0>{}) = idx_diff_up[number<0>{}];
-        idx_low(number<0>{}) += idx_diff_up[number<0>{}];
-    }
 
     CK_TILE_HOST_DEVICE static constexpr bool is_known_at_compile_time()
     {
@@ -169,7 +176,7 @@ struct pass_through : base_transform<1, 1>
 /// invalid, unless SkipIsValidCheck says the caller never reads them.
 /// A pad given as number<0> costs nothing: its bound is never checked.
 template <typename LowLength, typename LeftPad, typename RightPad, bool SkipIsValidCheck = false>
-struct pad : base_transform<1, 1>
+struct pad : unit_step_transform
 {
     using UpLengths =
         tuple<remove_cvref_t<decltype(std::declval<LowLength>() + std::declval<LeftPad>() +
@@ -199,14 +206,6 @@ struct pad : base_transform<1, 1>
                                                              const LowIdx& idx_low) const
     {
         idx_up(number<0>{}) = idx_low[number<0>{}] + left_pad_;
-    }
-    template <typename LowIdxDiff, typename UpIdxDiff, typename LowIdx, typename UpIdx>
-    CK_TILE_HOST_DEVICE static constexpr void update_lower_index(LowIdxDiff& idx_diff_low,
-                                                                 const UpIdxDiff& idx_diff_up,
-                                                                 LowIdx& idx_low, const UpIdx&)
-    {
-        idx_diff_low(number<0>{}) = idx_diff_up[number<0>{}];
-        idx_low(number<0>{}) += idx_diff_up[number<0>{}];
     }
 
     CK_TILE_HOST_DEVICE static constexpr bool
@@ -550,7 +549,7 @@ struct replicate : base_transform<0, UpLengths::size()>
 // -------------------------------------------------------------------------------------------
 /// Translation: lower = upper + offset; the upper length is the first argument.
 template <typename LowLength, typename OffsetLength>
-struct offset : base_transform<1, 1>
+struct offset : unit_step_transform
 {
     using UpLengths = tuple<LowLength>;
     UpLengths up_lengths_;
@@ -581,14 +580,6 @@ struct offset : base_transform<1, 1>
     {
         idx_up(number<0>{}) = idx_low[number<0>{}] - offset_length_;
     }
-    template <typename LowIdxDiff, typename UpIdxDiff, typename LowIdx, typename UpIdx>
-    CK_TILE_HOST_DEVICE static constexpr void update_lower_index(LowIdxDiff& idx_diff_low,
-                                                                 const UpIdxDiff& idx_diff_up,
-                                                                 LowIdx& idx_low, const UpIdx&)
-    {
-        idx_diff_low(number<0>{}) = idx_diff_up[number<0>{}];
-        idx_low(number<0>{}) += idx_diff_up[number<0>{}];
-    }
 
     CK_TILE_HOST_DEVICE static constexpr bool is_known_at_compile_time()
     {
@@ -608,7 +599,7 @@ struct offset : base_transform<1, 1>
 /// The window [begin, end) of one lower dimension: lower = upper + begin, upper length
 /// end - begin.
 template <typename LowLength, typename SliceBegin, typename SliceEnd>
-struct slice : base_transform<1, 1>
+struct slice : unit_step_transform
 {
     using UpLengths =
         tuple<remove_cvref_t<decltype(std::declval<SliceEnd>() - std::declval<SliceBegin>())>>;
@@ -642,14 +633,6 @@ struct slice : base_transform<1, 1>
                                                              const LowIdx& idx_low) const
     {
         idx_up(number<0>{}) = idx_low[number<0>{}] - slice_begin_;
-    }
-    template <typename LowIdxDiff, typename UpIdxDiff, typename LowIdx, typename UpIdx>
-    CK_TILE_HOST_DEVICE static constexpr void update_lower_index(LowIdxDiff& idx_diff_low,
-                                                                 const UpIdxDiff& idx_diff_up,
-                                                                 LowIdx& idx_low, const UpIdx&)
-    {
-        idx_diff_low(number<0>{}) = idx_diff_up[number<0>{}];
-        idx_low(number<0>{}) += idx_diff_up[number<0>{}];
     }
 
     CK_TILE_HOST_DEVICE static constexpr bool is_known_at_compile_time()
