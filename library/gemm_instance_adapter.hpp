@@ -12,6 +12,9 @@
 #include "ck_tile/host/kernel_launch.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_kernel.hpp"
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+#include "ck_tile/ops/gemm/gemm_wgmma_kernel.hpp"
+#endif
 
 #include <cstdio>
 #include <cstring>
@@ -40,93 +43,20 @@ struct gemm_signature
     }
 };
 
-template <typename Kernel, typename Signature>
-struct gemm_simt_instance
+/// What a record says about an instance beyond its types and layouts.
+struct gemm_record_shape
 {
-    static int supports(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
-                        char* reason, std::size_t reason_size)
-    {
-        const char* why = Signature::mismatch(*p);
-        if(!why)
-            why = Kernel::why_unsupported(to_host_args(*p, args));
-        if(why)
-        {
-            write_text(reason, reason_size, why);
-            return 1;
-        }
-        return 0;
-    }
-
-    static std::size_t workspace_size(const cktile_gemm_problem_t*) { return 0; }
-
-    static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void*,
-                   std::size_t, void* stream, char* message, std::size_t message_size)
-    {
-        return guard_kernel_call(message, message_size, [&]() -> int {
-            const auto h = to_host_args(*p, args);
-            if(const char* why = Kernel::why_unsupported(h))
-            {
-                write_text(message, message_size, why);
-                return CKTILE_STATUS_NOT_SUPPORTED;
-            }
-            const auto ka = Kernel::make_kargs(h);
-            const dim3 grid(static_cast<unsigned>(ka.grid_x), 1, static_cast<unsigned>(ka.grid_z));
-            const dim3 block(Kernel::BlockSize);
-            ck_tile::launch_kernel(
-                ck_tile::stream_config{static_cast<hipStream_t>(stream), false, 0, 0, 1},
-                ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, grid, block, 0u, ka));
-            return CKTILE_STATUS_SUCCESS;
-        });
-    }
+    bool fused_epilogue;
+    int tile_m, tile_n, tile_k, block_threads, index_bits, alignment_elements, k_multiple;
+    std::size_t shared_memory_bytes;
+    bool general;
+    double math_rate; // matrix instructions: multiply-accumulates per cycle relative to FMA
 };
 
-/// The record the generated sources define, one per instance.
-template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
-          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
-          cktile_layout_t BLayout>
-cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* name,
-                                               const char* target, bool general)
-{
-    using Sig  = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
-    using Inst = gemm_simt_instance<Kernel, Sig>;
-    using Pol  = typename Kernel::Policy;
-    cktile_kernel_instance_t r{};
-    r.struct_size             = sizeof(r);
-    cktile_instance_info_t& i = r.info;
-    i.struct_size             = sizeof(i);
-    i.id                      = id;
-    std::snprintf(i.name, sizeof(i.name), "%s", name);
-    std::snprintf(i.target, sizeof(i.target), "%s", target);
-    i.op_kind             = CKTILE_OP_GEMM;
-    i.a_type              = AType;
-    i.b_type              = BType;
-    i.c_type              = DType;
-    i.d_type              = DType;
-    i.compute_type        = ComputeType;
-    i.a_layout            = ALayout;
-    i.b_layout            = BLayout;
-    i.supports_bias       = Kernel::FusedEpilogue ? 1 : 0;
-    i.supports_activation = Kernel::FusedEpilogue ? 1 : 0;
-    i.tile_m              = Pol::BlockM;
-    i.tile_n              = Pol::BlockN;
-    i.tile_k              = Pol::BlockK;
-    i.block_threads       = Pol::BlockSize;
-    i.index_bits          = static_cast<int>(sizeof(typename Kernel::Index) * 8);
-    i.alignment_elements  = (Kernel::VectorA > 1 || Kernel::VectorB > 1) ? Pol::VectorK : 1;
-    i.k_multiple          = i.alignment_elements;
-    i.shared_memory_bytes = Pol::template shared_memory_bytes<typename Kernel::Acc>();
-    i.is_general          = general ? 1 : 0;
-    r.min_blocks_per_cu   = 1;
-    r.supports            = &Inst::supports;
-    r.workspace_size      = &Inst::workspace_size;
-    r.run                 = &Inst::run;
-    return r;
-}
-
-/// A tile kernel (gemm_tile_kernel.hpp): one launch, or with split-K two (the partial sums
-/// into the workspace, then the in-order reduction with the epilogue into D).
-template <typename Kernel, typename Signature>
-struct gemm_tile_instance
+/// The C-callable functions of an instance. Launch says how the kernel family starts:
+/// workspace_bytes(h), k_splits(h) and run(h, workspace, stream) (throws on runtime errors).
+template <typename Kernel, typename Signature, typename Launch>
+struct gemm_instance
 {
     static int supports(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
                         char* reason, std::size_t reason_size)
@@ -144,12 +74,12 @@ struct gemm_tile_instance
 
     static std::size_t workspace_size(const cktile_gemm_problem_t* p)
     {
-        return Kernel::workspace_bytes(to_host_args(*p, nullptr));
+        return Launch::workspace_bytes(to_host_args(*p, nullptr));
     }
 
     static std::int64_t k_splits(const cktile_gemm_problem_t* p)
     {
-        return Kernel::k_splits(to_host_args(*p, nullptr));
+        return Launch::k_splits(to_host_args(*p, nullptr));
     }
 
     static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void* workspace,
@@ -163,46 +93,23 @@ struct gemm_tile_instance
                 write_text(message, message_size, why);
                 return CKTILE_STATUS_NOT_SUPPORTED;
             }
-            if(workspace_size < Kernel::workspace_bytes(h))
+            if(workspace_size < Launch::workspace_bytes(h))
             {
                 write_text(message, message_size, "the workspace is smaller than split-K needs");
                 return CKTILE_STATUS_INSUFFICIENT_WORKSPACE;
             }
-            const auto ka  = Kernel::make_kargs(h, workspace);
-            std::int64_t x = 0, y = 0, z = 0;
-            Kernel::grid(ka, x, y, z);
-            const ck_tile::stream_config sc{static_cast<hipStream_t>(stream), false, 0, 0, 1};
-            ck_tile::launch_kernel(sc, ck_tile::make_kernel<Kernel::BlockSize, 1>(
-                                           Kernel{},
-                                           dim3(static_cast<unsigned>(x), static_cast<unsigned>(y),
-                                                static_cast<unsigned>(z)),
-                                           dim3(Kernel::BlockSize), 0u, ka));
-            if(ka.splits > 1)
-            {
-                using R                   = typename Kernel::reduce;
-                const std::int64_t total  = p->m * p->n * p->batch_count;
-                const std::int64_t want   = (total + R::BlockSize - 1) / R::BlockSize;
-                const std::int64_t blocks = want < 65536 ? want : 65536;
-                ck_tile::launch_kernel(sc, ck_tile::make_kernel<R::BlockSize, 1>(
-                                               R{}, dim3(static_cast<unsigned>(blocks)),
-                                               dim3(R::BlockSize), 0u, Kernel::reduce_kargs(ka)));
-            }
+            Launch::run(h, workspace, static_cast<hipStream_t>(stream));
             return CKTILE_STATUS_SUCCESS;
         });
     }
 };
 
-/// The record of a tile instance. math_rate: matrix instructions do this many times the
-/// multiply-accumulates of FMA per cycle (a selection-model input, not a measurement).
-template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
-          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
-          cktile_layout_t BLayout>
-cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* name,
-                                               const char* target, double math_rate)
+/// The record the generated sources define, one per instance.
+template <typename Inst, cktile_datatype_t AType, cktile_datatype_t BType, cktile_datatype_t DType,
+          cktile_datatype_t ComputeType, cktile_layout_t ALayout, cktile_layout_t BLayout>
+cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, const char* target,
+                                          const gemm_record_shape& shape)
 {
-    using Sig  = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
-    using Inst = gemm_tile_instance<Kernel, Sig>;
-    using Pol  = typename Kernel::Policy;
     cktile_kernel_instance_t r{};
     r.struct_size             = sizeof(r);
     cktile_instance_info_t& i = r.info;
@@ -218,24 +125,183 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
     i.compute_type        = ComputeType;
     i.a_layout            = ALayout;
     i.b_layout            = BLayout;
-    i.supports_bias       = Kernel::FusedEpilogue ? 1 : 0;
-    i.supports_activation = Kernel::FusedEpilogue ? 1 : 0;
-    i.tile_m              = Pol::BlockM;
-    i.tile_n              = Pol::BlockN;
-    i.tile_k              = Pol::BlockK;
-    i.block_threads       = Pol::BlockSize;
-    i.index_bits          = 64;
-    i.alignment_elements  = Kernel::VectorA > Kernel::VectorB ? Kernel::VectorA : Kernel::VectorB;
-    i.k_multiple          = 1;
-    i.shared_memory_bytes = Kernel::shared_memory_bytes;
-    i.is_general          = 0;
+    i.supports_bias       = shape.fused_epilogue ? 1 : 0;
+    i.supports_activation = shape.fused_epilogue ? 1 : 0;
+    i.tile_m              = shape.tile_m;
+    i.tile_n              = shape.tile_n;
+    i.tile_k              = shape.tile_k;
+    i.block_threads       = shape.block_threads;
+    i.index_bits          = shape.index_bits;
+    i.alignment_elements  = shape.alignment_elements;
+    i.k_multiple          = shape.k_multiple;
+    i.shared_memory_bytes = shape.shared_memory_bytes;
+    i.is_general          = shape.general ? 1 : 0;
     r.min_blocks_per_cu   = 1;
     r.supports            = &Inst::supports;
     r.workspace_size      = &Inst::workspace_size;
     r.run                 = &Inst::run;
-    r.math_rate           = math_rate;
+    r.math_rate           = shape.math_rate;
     r.k_splits            = &Inst::k_splits;
     return r;
 }
+
+/// Split-K's second kernel: the splits' partial sums added in order, then the epilogue into D.
+template <typename Acc, typename D, typename E, bool Fused>
+void launch_splitk_reduce(const Acc* partial, const ck_tile::gemm_tile_output<D, E>& out,
+                          std::int64_t splits, const ck_tile::gemm_simt_host_args& h,
+                          hipStream_t stream)
+{
+    using R = ck_tile::gemm_tile_splitk_reduce<Acc, D, E, Fused>;
+    const typename R::kargs rk{partial,
+                               out,
+                               splits,
+                               h.batch_count,
+                               h.batch_stride_c,
+                               h.batch_stride_d,
+                               h.batch_stride_bias};
+    const std::int64_t total  = h.m * h.n * h.batch_count;
+    const std::int64_t want   = (total + R::BlockSize - 1) / R::BlockSize;
+    const std::int64_t blocks = want < 65536 ? want : 65536;
+    ck_tile::launch_kernel(
+        ck_tile::stream_config{stream, false, 0, 0, 1},
+        ck_tile::make_kernel<R::BlockSize, 1>(R{}, dim3(static_cast<unsigned>(blocks)),
+                                              dim3(R::BlockSize), 0u, rk));
+}
+
+/// SIMT kernels (gemm_simt_kernel.hpp): one launch, no workspace.
+template <typename Kernel>
+struct gemm_simt_launch
+{
+    static std::size_t workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
+    static std::int64_t k_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
+    static void run(const ck_tile::gemm_simt_host_args& h, void*, hipStream_t stream)
+    {
+        const auto ka = Kernel::make_kargs(h);
+        const dim3 grid(static_cast<unsigned>(ka.grid_x), 1, static_cast<unsigned>(ka.grid_z));
+        ck_tile::launch_kernel(ck_tile::stream_config{stream, false, 0, 0, 1},
+                               ck_tile::make_kernel<Kernel::BlockSize, 1>(
+                                   Kernel{}, grid, dim3(Kernel::BlockSize), 0u, ka));
+    }
+};
+
+/// Tile kernels (gemm_tile_kernel.hpp): one launch, or with split-K two (the partial sums into
+/// the workspace, then the in-order reduction with the epilogue into D).
+template <typename Kernel>
+struct gemm_tile_launch
+{
+    static std::size_t workspace_bytes(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::workspace_bytes(h);
+    }
+    static std::int64_t k_splits(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::k_splits(h);
+    }
+    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, hipStream_t stream)
+    {
+        const auto ka  = Kernel::make_kargs(h, workspace);
+        std::int64_t x = 0, y = 0, z = 0;
+        Kernel::grid(ka, x, y, z);
+        ck_tile::launch_kernel(
+            ck_tile::stream_config{stream, false, 0, 0, 1},
+            ck_tile::make_kernel<Kernel::BlockSize, 1>(
+                Kernel{},
+                dim3(static_cast<unsigned>(x), static_cast<unsigned>(y), static_cast<unsigned>(z)),
+                dim3(Kernel::BlockSize), 0u, ka));
+        if(ka.splits > 1)
+            launch_splitk_reduce<typename Kernel::Acc, typename Kernel::D, typename Kernel::E,
+                                 Kernel::FusedEpilogue>(ka.workspace, ka.out, ka.splits, h, stream);
+    }
+};
+
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+/// Hopper kernels (gemm_wgmma_kernel.hpp): one persistent launch, plus the reduction with
+/// split-K.
+template <typename Kernel>
+struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
+{
+    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, hipStream_t stream)
+    {
+        const auto ka = Kernel::make_kargs(h, workspace);
+        Kernel::launch(ka, stream);
+        if(ka.splits > 1)
+            launch_splitk_reduce<typename Kernel::Acc, typename Kernel::D, typename Kernel::E,
+                                 Kernel::FusedEpilogue>(ka.workspace, ka.out, ka.splits, h, stream);
+    }
+};
+#endif
+
+template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
+          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
+          cktile_layout_t BLayout>
+cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* name,
+                                               const char* target, bool general)
+{
+    using Sig = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
+    using Pol = typename Kernel::Policy;
+    const int vec =
+        (Kernel::VectorA > 1 || Kernel::VectorB > 1) ? static_cast<int>(Pol::VectorK) : 1;
+    const gemm_record_shape shape{Kernel::FusedEpilogue,
+                                  Pol::BlockM,
+                                  Pol::BlockN,
+                                  Pol::BlockK,
+                                  Pol::BlockSize,
+                                  static_cast<int>(sizeof(typename Kernel::Index) * 8),
+                                  vec,
+                                  vec,
+                                  Pol::template shared_memory_bytes<typename Kernel::Acc>(),
+                                  general,
+                                  0.0};
+    return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
+                            DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
+}
+
+template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
+          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
+          cktile_layout_t BLayout>
+cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* name,
+                                               const char* target, double math_rate)
+{
+    using Sig = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
+    using Pol = typename Kernel::Policy;
+    const gemm_record_shape shape{
+        Kernel::FusedEpilogue,
+        Pol::BlockM,
+        Pol::BlockN,
+        Pol::BlockK,
+        Pol::BlockSize,
+        64,
+        static_cast<int>(Kernel::VectorA > Kernel::VectorB ? Kernel::VectorA : Kernel::VectorB),
+        1,
+        Kernel::shared_memory_bytes,
+        false,
+        math_rate};
+    return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
+                            DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
+}
+
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+template <typename Kernel, cktile_datatype_t AType, cktile_datatype_t BType,
+          cktile_datatype_t DType, cktile_datatype_t ComputeType, cktile_layout_t ALayout,
+          cktile_layout_t BLayout>
+cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* name,
+                                                const char* target, double math_rate)
+{
+    using Sig = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
+    const gemm_record_shape shape{Kernel::FusedEpilogue,
+                                  Kernel::BlockM,
+                                  Kernel::BlockN,
+                                  Kernel::BlockK,
+                                  Kernel::BlockSize,
+                                  64,
+                                  Kernel::Alignment,
+                                  1,
+                                  Kernel::shared_memory_bytes,
+                                  false,
+                                  math_rate};
+    return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
+                            DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
+}
+#endif
 
 } // namespace cktile::library

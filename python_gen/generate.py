@@ -62,7 +62,13 @@ TILE_KEYS = {"block", "thread", "vector_k"}
 # the width of global reads (16 bytes: asynchronous copies on NVIDIA).
 MMA_TILE_KEYS = {"block", "warps", "stages", "schedule", "vector_bytes"}
 SCHEDULES = {"intrawave": "intra", "interwave": "inter"}
-KERNELS = ("simt", "tile")
+# Hopper kernels (warpgroup MMA, TMA): block [M, N] (K is one 128-byte swizzle span of the
+# input type), the number of shared-memory stages and the cluster size along M (1 or 2: a pair
+# of CTAs shares B's tile through TMA multicast).
+WGMMA_TILE_KEYS = {"block", "stages", "cluster"}
+WGMMA_TARGETS = ("sm_90a",)
+WGMMA_SMEM_LIMIT = 227 * 1024  # what an sm_90 block may opt in to
+KERNELS = ("simt", "tile", "wgmma")
 INTERWAVE_CHUNKS = 2  # gemm_tile_policy::InterwaveChunks
 
 
@@ -191,6 +197,9 @@ def expand(doc, path, instance_set, targets):
                            f"{', '.join(KERNELS)})")
         if fam["kernel"] == "tile":
             expand_tile_family(fam, fw, combos, instance_set, targets, result, seen)
+            continue
+        if fam["kernel"] == "wgmma":
+            expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen)
             continue
         if "split_k" in fam:
             raise GenError(f"{fw}: split_k applies to tile kernels only")
@@ -399,10 +408,103 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
                             "target": target})
 
 
+def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, epilogue):
+    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}_{e}".format(
+        a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
+        c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2], lb=LAYOUTS[layouts[1]][2],
+        bm=block[0], bn=block[1], bk=block_k, s=stages, cl=f"_c{cluster}" if cluster > 1 else "",
+        e=epilogue))
+
+
+def wgmma_shared_memory(block, stages):
+    """gemm_wgmma_policy's plan: stages of (M + N) rows of 128 bytes, two barriers per stage,
+    a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the epilogue's staging) and
+    1 KiB of alignment slack."""
+    return (stages * (block[0] + block[1]) * 128 + 2 * stages * 8 + block[0] // 64 * 64 * 33 * 4
+            + 1024)
+
+
+def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
+    """A Hopper family: sm_90a only; MN-major operands (A col, B row) for 16-bit types only."""
+    sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
+    fam_targets = _list_of(f"{fw} targets", fam["targets"], set(TARGETS) | {"*"})
+    if any(t not in WGMMA_TARGETS for t in fam_targets):
+        raise GenError(f"{fw} targets: wgmma kernels run on {', '.join(WGMMA_TARGETS)} only "
+                       "(warpgroup MMA and setmaxnreg are sm_90a features)")
+    types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
+    if "*" in types:
+        types = list(combos)
+    epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
+    if fam["index_bits"] != [64]:
+        raise GenError(f"{fw} index_bits: wgmma kernels index in 64 bits ([64])")
+    if fam.get("general", False) or fam.get("split_k", False):
+        raise GenError(f"{fw}: a wgmma family is neither general nor split-K")
+    layouts = fam["layouts"]
+    if not isinstance(layouts, list) or not layouts or any(
+            not isinstance(p, list) or len(p) != 2 or any(x not in ("row", "col") for x in p)
+            for p in layouts):
+        raise GenError(f"{fw} layouts: wgmma kernels take [a, b] pairs of row and col")
+    for tname in types:
+        combo = combos[tname]
+        if "fp32" in (combo["a"], combo["b"]):
+            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs; wgmma would "
+                           "round them to TF32, which the C API's compute type cannot request")
+        if DATATYPES[combo["a"]][2] != 2 and any(p != ["row", "col"] for p in layouts):
+            raise GenError(f"{fw}: type combination '{tname}' is read K-major only by wgmma: "
+                           "its layouts must be [\"row\", \"col\"]")
+    tiles = fam["tiles"]
+    if not isinstance(tiles, list) or not tiles:
+        raise GenError(f"{fw} tiles: expected a non-empty list")
+    if instance_set not in sets:
+        return
+    for tidx, tile in enumerate(tiles):
+        tw = f"{fw} tile #{tidx}"
+        _check_keys(tw, tile, WGMMA_TILE_KEYS, ("block", "stages"))
+        block = _list_of(f"{tw} block", tile["block"], kind=int)
+        if len(block) != 2 or block[0] not in (64, 128) or block[1] not in (64, 128, 192, 256):
+            raise GenError(f"{tw}: block is [M, N] with M 64 or 128 and N 64, 128, 192 or 256")
+        stages = tile["stages"]
+        if not isinstance(stages, int) or not 2 <= stages <= 8:
+            raise GenError(f"{tw}: stages {stages!r} must be 2 to 8")
+        cluster = tile.get("cluster", 1)
+        if cluster not in (1, 2):
+            raise GenError(f"{tw}: cluster {cluster!r} must be 1 or 2")
+        if cluster == 2 and any(p[1] == "row" for p in layouts) and block[1] % 128:
+            raise GenError(f"{tw}: a cluster of 2 splits a row-major B tile into whole 64-column "
+                           f"boxes per CTA: N must be 128 or 256, not {block[1]}")
+        smem = wgmma_shared_memory(block, stages)
+        if smem > WGMMA_SMEM_LIMIT:
+            raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
+                           f"block may have ({WGMMA_SMEM_LIMIT})")
+        for target in targets:
+            if target not in fam_targets and "*" not in fam_targets:
+                continue
+            for tname in types:
+                combo = combos[tname]
+                block_k = 128 // DATATYPES[combo["a"]][2]
+                for pair in layouts:
+                    for epi in epilogues:
+                        name = wgmma_instance_name(combo, pair, block, block_k, stages, cluster,
+                                                   epi)
+                        if name in seen[target]:
+                            raise GenError(f"{fw}: instance {name} for {target} is also "
+                                           f"produced by {seen[target][name]}")
+                        seen[target][name] = fw
+                        result[target].append({
+                            "name": name, "id": fnv1a64(name), "family": fam["name"],
+                            "kernel": "wgmma", "combo": combo, "layouts": pair,
+                            "block": block + [block_k], "stages": stages, "cluster": cluster,
+                            "index_bits": 64, "epilogue": epi, "general": False,
+                            "threads": 128 * (block[0] // 64 + 1), "smem": smem,
+                            "target": target})
+
+
 def compile_cost(inst):
     """Relative compile time: bigger micro tiles unroll more; fused epilogues add math; a tile
     kernel unrolls its warp tile's instructions and fragment loads."""
     epi = 0.5 if inst["epilogue"] == "fused" else 0.0
+    if inst.get("kernel") == "wgmma":
+        return 4.0 + inst["block"][1] / 64.0 + epi
     if inst.get("kernel") == "tile":
         b, w = inst["block"], inst["warps"]
         return 2.0 + (b[0] // w[0]) * (b[1] // w[1]) * b[2] / 16384.0 + epi
@@ -456,6 +558,19 @@ def tile_kernel_type(inst):
 
 # Multiply-accumulates per cycle of a matrix instruction relative to FMA (selection model).
 MATH_RATE = {1: 16.0, 2: 8.0, 4: 2.0}
+# Warpgroup MMA fed by TMA sustains about 2.5 times what mma.sync kernels reach on an H100.
+WGMMA_MATH_RATE = {1: 40.0, 2: 20.0, 4: 5.0}
+
+
+def wgmma_kernel_type(inst):
+    c = inst["combo"]
+    acc = "std::int32_t" if c["compute"] == "int32" else "float"
+    return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
+            "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}>, {fused}>").format(
+        a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
+        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
+        bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
+        fused="true" if EPILOGUES[inst["epilogue"]] else "false")
 
 
 def record_symbol(inst):
@@ -466,6 +581,19 @@ def group_source(group, src):
     out = [HEADER.format(src=src), '#include "gemm_instance_adapter.hpp"\n\n#include <cstdint>\n\n']
     for inst in group:
         c = inst["combo"]
+        if inst.get("kernel") == "wgmma":
+            out.append(
+                "extern const cktile_kernel_instance_t {sym} =\n"
+                "    cktile::library::make_gemm_wgmma_record<\n"
+                "        {ktype},\n"
+                "        {a}, {b}, {d}, {cmp}, {la}, {lb}>(\n"
+                "        0x{id:016x}ULL, \"{name}\", \"{target}\", {rate});\n\n".format(
+                    sym=record_symbol(inst), ktype=wgmma_kernel_type(inst),
+                    a=DATATYPES[c["a"]][0], b=DATATYPES[c["b"]][0], d=DATATYPES[c["d"]][0],
+                    cmp=DATATYPES[c["compute"]][0], la=LAYOUTS[inst["layouts"][0]][0],
+                    lb=LAYOUTS[inst["layouts"][1]][0], id=inst["id"], name=inst["name"],
+                    target=inst["target"], rate=WGMMA_MATH_RATE[DATATYPES[c["a"]][2]]))
+            continue
         if inst.get("kernel") == "tile":
             out.append(
                 "extern const cktile_kernel_instance_t {sym} =\n"

@@ -35,7 +35,7 @@ class ExpandTheShippedLists(unittest.TestCase):
 
     def test_ci_set_stays_small(self):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
-        self.assertLessEqual(len(insts), 28, "the ci set is compiled on every CI run")
+        self.assertLessEqual(len(insts), 36, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -235,6 +235,77 @@ class Grouping(unittest.TestCase):
                 f.write("{")
             self.assertEqual(generate.main(["--instances", bad, "--set", "ci", "--targets",
                                             "sm_90a", "--out-dir", d]), 1)
+
+
+class WgmmaFamilies(unittest.TestCase):
+    def family(self, **over):
+        fam = {"name": "h", "kernel": "wgmma", "sets": ["ci"], "targets": ["sm_90a"],
+               "types": ["f16"], "layouts": [["row", "col"], ["col", "row"]],
+               "epilogues": ["fused"], "index_bits": [64],
+               "tiles": [{"block": [128, 256], "stages": 4}]}
+        fam.update(over)
+        doc = load()
+        doc["families"] = [f for f in doc["families"] if f["kernel"] == "simt"] + [fam]
+        return doc
+
+    def expect_error(self, doc, *fragments):
+        with self.assertRaises(generate.GenError) as ctx:
+            generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])
+        for f in fragments:
+            self.assertIn(f, str(ctx.exception))
+
+    def test_names_encode_the_configuration(self):
+        insts = generate.expand(self.family(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        names = sorted(i["name"] for i in insts if i.get("kernel") == "wgmma")
+        self.assertEqual(names, ["gemm_wgmma_f16f16_f16_accf32_cr_128x256x64_s4_fused",
+                                 "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_fused"])
+
+    def test_block_k_is_one_swizzle_span_of_the_input_type(self):
+        doc = self.family(types=["e4m3_f16"], layouts=[["row", "col"]])
+        insts = generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertEqual([i["block"] for i in insts if i.get("kernel") == "wgmma"],
+                         [[128, 256, 128]])
+
+    def test_only_sm_90a(self):
+        self.expect_error(self.family(targets=["sm_90"]), "sm_90a")
+        self.expect_error(self.family(targets=["*"]), "sm_90a")
+        insts = generate.expand(self.family(), GEMM_JSON, "ci", ["sm_80"])["sm_80"]
+        self.assertFalse([i for i in insts if i.get("kernel") == "wgmma"])
+
+    def test_eight_bit_inputs_are_k_major_only(self):
+        self.expect_error(self.family(types=["i8"]), "K-major only")
+
+    def test_fp32_inputs_are_refused(self):
+        self.expect_error(self.family(types=["f32"]), "TF32")
+
+    def test_tile_shapes_and_shared_memory(self):
+        self.expect_error(self.family(tiles=[{"block": [256, 128], "stages": 4}]), "M 64 or 128")
+        self.expect_error(self.family(tiles=[{"block": [128, 96], "stages": 4}]), "N 64")
+        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 5}]),
+                          "shared memory")
+        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 1}]), "2 to 8")
+        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 4, "cluster": 4}]),
+                          "1 or 2")
+        self.expect_error(self.family(layouts=[["row", "row"]],
+                                      tiles=[{"block": [128, 192], "stages": 4, "cluster": 2}]),
+                          "whole 64-column")
+        insts = generate.expand(self.family(tiles=[{"block": [128, 256], "stages": 4,
+                                                    "cluster": 2}]),
+                                GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertIn("gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_c2_fused",
+                      [i["name"] for i in insts])
+        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 4, "warps": [1]}]),
+                          "unknown key")
+
+    def test_sources_use_the_wgmma_record(self):
+        with tempfile.TemporaryDirectory() as d:
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2)
+            text = ""
+            for name in files["sm_90a"]:
+                with open(name, encoding="utf-8") as f:
+                    text += f.read()
+            self.assertIn("make_gemm_wgmma_record", text)
+            self.assertIn("ck_tile::gemm_wgmma_policy<128, 256, 4, 1>", text)
 
 
 if __name__ == "__main__":

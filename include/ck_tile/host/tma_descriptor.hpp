@@ -282,6 +282,42 @@ inline tma_descriptor make_tma_descriptor(const tma_tile_spec& s)
     return d;
 }
 
+/// make_tma_descriptor through a small per-thread cache of recent specs. Encoding a map is a
+/// driver call of about a microsecond; a kernel that builds its maps on every launch would
+/// spend more host time than a small GEMM takes on the GPU, while callers mostly cycle
+/// through a few buffers. Entries are exact: every field of the spec is compared.
+inline tma_descriptor make_tma_descriptor_cached(const tma_tile_spec& s)
+{
+    struct entry
+    {
+        tma_tile_spec spec;
+        tma_descriptor map;
+        bool used = false;
+    };
+    constexpr std::size_t capacity = 64;
+    thread_local entry cache[capacity];
+    thread_local std::size_t next = 0;
+    const auto same               = [](const tma_tile_spec& x, const tma_tile_spec& y) {
+        if(x.element != y.element || x.rank != y.rank || x.global_address != y.global_address ||
+           x.swizzle != y.swizzle || x.l2 != y.l2 || x.oob_fill_nan != y.oob_fill_nan)
+            return false;
+        for(uint32_t i = 0; i < 5; ++i)
+            if(x.dims[i] != y.dims[i] || x.strides_bytes[i] != y.strides_bytes[i] ||
+               x.box[i] != y.box[i] || x.element_strides[i] != y.element_strides[i])
+                return false;
+        return true;
+    };
+    for(const entry& e : cache)
+        if(e.used && same(e.spec, s))
+            return e.map;
+    entry& e = cache[next];
+    next     = (next + 1) % capacity;
+    e.map    = make_tma_descriptor(s); // throws before the entry is marked used
+    e.spec   = s;
+    e.used   = true;
+    return e.map;
+}
+
 /// The spec of a row-major rows x cols matrix of T (row pitch `ld` elements) copied in boxes of
 /// box_rows x box_cols.
 template <typename T>

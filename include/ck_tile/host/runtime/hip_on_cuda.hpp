@@ -68,6 +68,22 @@ inline hipError_t hipDeviceSynchronize() { return cudaDeviceSynchronize(); }
 inline hipError_t hipDriverGetVersion(int* v) { return cudaDriverGetVersion(v); }
 inline hipError_t hipRuntimeGetVersion(int* v) { return cudaRuntimeGetVersion(v); }
 
+using hipDeviceAttribute_t = cudaDeviceAttr;
+inline constexpr hipDeviceAttribute_t hipDeviceAttributeMultiprocessorCount =
+    cudaDevAttrMultiProcessorCount;
+inline hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device)
+{
+    return cudaDeviceGetAttribute(value, attribute, device);
+}
+
+using hipFuncAttribute = cudaFuncAttribute;
+inline constexpr hipFuncAttribute hipFuncAttributeMaxDynamicSharedMemorySize =
+    cudaFuncAttributeMaxDynamicSharedMemorySize;
+inline hipError_t hipFuncSetAttribute(const void* kernel, hipFuncAttribute attribute, int value)
+{
+    return cudaFuncSetAttribute(kernel, attribute, value);
+}
+
 inline hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int device)
 {
     cudaDeviceProp c{};

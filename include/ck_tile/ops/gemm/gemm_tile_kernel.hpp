@@ -17,6 +17,7 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
+#include "ck_tile/ops/gemm/gemm_split_k.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_block_gemm.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
@@ -87,16 +88,9 @@ struct gemm_tile_kernel
     {
         if constexpr(!SplitK)
             return 1;
-        const std::int64_t blocks  = tiles_m(h) * tiles_n(h) * h.batch_count;
-        const std::int64_t k_tiles = (h.k + BlockK - 1) / BlockK;
-        std::int64_t s = blocks >= TargetBlocks ? 1 : (TargetBlocks + blocks - 1) / blocks;
-        s              = s < k_tiles / MinKTilesPerSplit ? s : k_tiles / MinKTilesPerSplit;
-        s              = s < MaxSplits ? s : MaxSplits;
-        if(s <= 1)
-            return 1;
-        // No empty split: every split gets ceil(k_tiles / s) tiles except possibly the last.
-        const std::int64_t per = (k_tiles + s - 1) / s;
-        return (k_tiles + per - 1) / per;
+        const std::int64_t blocks = tiles_m(h) * tiles_n(h) * h.batch_count;
+        const std::int64_t wish = blocks >= TargetBlocks ? 1 : (TargetBlocks + blocks - 1) / blocks;
+        return clamp_k_splits(wish, (h.k + BlockK - 1) / BlockK, MinKTilesPerSplit, MaxSplits);
     }
     static std::int64_t k_per_split(const gemm_simt_host_args& h)
     {

@@ -40,6 +40,14 @@ CK_TILE_DEVICE void block_sync() { __syncthreads(); }
 /// Orders the warp's own shared-memory accesses (NVIDIA warps may diverge since Volta).
 CK_TILE_DEVICE void warp_sync() { __syncwarp(); }
 
+/// Barrier `id` (1..15; 0 is __syncthreads') for the `threads` threads (a multiple of 32) that
+/// name it: a warpgroup synchronizes its own shared-memory accesses without stopping the rest
+/// of the block (PTX ISA: bar.sync with a thread count).
+CK_TILE_DEVICE void named_barrier_sync(uint32_t id, uint32_t threads)
+{
+    asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
 /// Stops the kernel with an error the host sees at the next synchronisation: the device-side
 /// answer to a violated precondition, where exceptions do not exist.
 [[noreturn]] CK_TILE_DEVICE void trap() { __trap(); }

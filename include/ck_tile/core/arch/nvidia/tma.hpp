@@ -80,6 +80,29 @@ CK_TILE_DEVICE void tma_load_3d([[maybe_unused]] void* dst, [[maybe_unused]] con
 #endif
 }
 
+/// tma_load_3d into the same shared-memory offset of every CTA of the cluster whose bit is set
+/// in `cta_mask`, each completing on its own mbarrier at `bar`'s offset (PTX ISA:
+/// cp.async.bulk.tensor .multicast::cluster). Each destination CTA's barrier must expect the
+/// bytes; the copy engine reads global memory once for all of them.
+CK_TILE_DEVICE void tma_load_3d_multicast([[maybe_unused]] void* dst,
+                                          [[maybe_unused]] const CUtensorMap* map,
+                                          [[maybe_unused]] uint64_t* bar,
+                                          [[maybe_unused]] uint16_t cta_mask,
+                                          [[maybe_unused]] int32_t c0, [[maybe_unused]] int32_t c1,
+                                          [[maybe_unused]] int32_t c2)
+{
+#if CK_TILE_ARCH_HAS_SM90_ASYNC
+    asm volatile(
+        "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+        ".multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(shared_address(dst)),
+        "l"(detail::tensor_map_address(map)), "r"(c0), "r"(c1), "r"(c2), "r"(shared_address(bar)),
+        "h"(cta_mask)
+        : "memory");
+#else
+    ck_tile_error_needs_sm_90_or_later();
+#endif
+}
+
 CK_TILE_DEVICE void tma_load_4d([[maybe_unused]] void* dst, [[maybe_unused]] const CUtensorMap* map,
                                 [[maybe_unused]] uint64_t* bar, [[maybe_unused]] int32_t c0,
                                 [[maybe_unused]] int32_t c1, [[maybe_unused]] int32_t c2,

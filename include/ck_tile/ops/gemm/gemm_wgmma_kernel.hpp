@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: MIT
+// The Hopper GEMM (sm_90a): TMA copies into a ring of 128-byte-swizzled shared-memory stages, a
+// producer warpgroup and BlockM / 64 consumer warpgroups issuing wgmma, persistent blocks over
+// every output tile, and the tile GEMM's fused epilogue (alpha/beta, bias, activation) straight
+// from the accumulators. Per block:
+//
+//   init barriers; split roles (setmaxnreg: producer 40 registers, consumers the rest)
+//   producer thread:  for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
+//   consumers:        for each tile t of this block: acc = consume(t); epilogue(acc) -> D
+//
+// Edges cost nothing in the main loop: the copy engine fills rows and columns outside A and B
+// with zeros, and only the epilogue masks. What the copy engine needs, the support check
+// demands: 16-byte aligned A and B, leading dimensions and batch strides that are multiples of
+// 16 bytes, and extents below 2^31. Other problems go to the tile or SIMT instances.
+//
+// Pieces: gemm_tile_problem (types, layouts), gemm_wgmma_policy (tile, stages, roles),
+// gemm_wgmma_operand (shared-memory stage layout, descriptors), gemm_wgmma_pipeline,
+// gemm_wgmma_scheduler, gemm_wgmma_epilogue. Host arguments are gemm_simt_host_args, like every
+// GEMM kernel.
+#pragma once
+
+#include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/arch/nvidia/cluster.hpp"
+#include "ck_tile/core/arch/nvidia/mbarrier.hpp"
+#include "ck_tile/core/arch/nvidia/sm90_features.hpp"
+#include "ck_tile/core/arch/nvidia/tma.hpp"
+#include "ck_tile/core/arch/nvidia/wgmma.hpp"
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/host/cluster_occupancy.hpp"
+#include "ck_tile/host/hip_runtime.hpp"
+#include "ck_tile/host/tma_descriptor.hpp"
+#include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
+#include "ck_tile/ops/gemm/gemm_split_k.hpp"
+#include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_tile_problem.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_pipeline.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_scheduler.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#if !defined(CK_TILE_PLATFORM_NVIDIA)
+#error "ck_tile/ops/gemm/gemm_wgmma_kernel.hpp is the sm_90a GEMM: compile it with nvcc"
+#endif
+
+namespace ck_tile {
+
+/// The entry points: kernel arguments stay in parameter space (the tensor maps are read there
+/// by address), one block per SM; with clusters, the cluster shape is part of the kernel.
+template <typename Kernel>
+__global__ void __launch_bounds__(Kernel::BlockSize, 1)
+    gemm_wgmma_entry(const CK_TILE_GRID_CONSTANT typename Kernel::kargs ka)
+{
+    Kernel{}(ka);
+}
+
+template <typename Kernel>
+__global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel::ClusterM, 1, 1)
+    gemm_wgmma_cluster_entry(const CK_TILE_GRID_CONSTANT typename Kernel::kargs ka)
+{
+    Kernel{}(ka);
+}
+
+template <typename Problem_, typename Policy_, bool FusedEpilogue_>
+struct gemm_wgmma_kernel
+{
+    using Problem = Problem_;
+    using Policy  = Policy_;
+    using A       = typename Problem::ADataType;
+    using B       = typename Problem::BDataType;
+    using D       = typename Problem::DDataType;
+    using Acc     = typename Problem::AccDataType;
+    using E       = typename Problem::EpilogueType;
+    using Plan =
+        typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous>;
+    using pipeline  = gemm_wgmma_pipeline<Problem, Policy, Plan>;
+    using epilogue  = gemm_wgmma_epilogue<Problem, Policy::BlockN, FusedEpilogue_>;
+    using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
+
+    static constexpr bool FusedEpilogue = FusedEpilogue_;
+    static constexpr index_t BlockSize  = Policy::BlockSize;
+    static constexpr index_t ClusterM   = Policy::ClusterM;
+    static constexpr index_t BlockM = Policy::BlockM, BlockN = Policy::BlockN,
+                             BlockK                  = Plan::block_k;
+    static constexpr std::size_t shared_memory_bytes = Plan::shared_memory_bytes;
+    /// Elements per 16 bytes of A: the alignment of pointers, leading dimensions and batch
+    /// strides in elements.
+    static constexpr index_t Alignment = 16 / static_cast<index_t>(sizeof(A));
+
+    struct kargs
+    {
+        tma_descriptor map_a, map_b;
+        gemm_tile_output<D, E> out;
+        std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
+        scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
+        std::int32_t k_tiles;
+        bool pairs; // D row-major, even leading dimension and batch stride, aligned pointer
+        // Split-K: `splits` blocks share each output tile, split s taking K tiles
+        // [s * k_tiles_per_split, ...) and writing raw sums to workspace slice s
+        // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major).
+        std::int32_t splits, k_tiles_per_split;
+        Acc* workspace;
+    };
+
+    // ---- host side ----------------------------------------------------------------------------
+
+    static constexpr std::int64_t max_extent = 2147483647;
+
+    /// Split-K aims at one block per SM of an H100 SXM (fewer SMs only lengthen the last
+    /// wave), gives each split at least MinKTilesPerSplit K tiles and uses at most MaxSplits.
+    static constexpr std::int64_t TargetBlocks = 132, MinKTilesPerSplit = 4, MaxSplits = 16;
+
+    static std::int64_t output_tiles(const gemm_simt_host_args& h)
+    {
+        const std::int64_t tiles_m = (h.m + BlockM - 1) / BlockM;
+        return (tiles_m + ClusterM - 1) / ClusterM * ClusterM * ((h.n + BlockN - 1) / BlockN) *
+               h.batch_count;
+    }
+
+    /// How many blocks share one output tile's K range (1: no split, no workspace): enough to
+    /// fill the machine when the output alone cannot.
+    /// @post 1 <= k_splits(h) <= MaxSplits, and every split has at least one K tile.
+    static std::int64_t k_splits(const gemm_simt_host_args& h)
+    {
+        // Persistent blocks: round the wish down, so the units fill whole waves.
+        const std::int64_t blocks = output_tiles(h);
+        const std::int64_t wish   = blocks >= TargetBlocks / 2 ? 1 : TargetBlocks / blocks;
+        return clamp_k_splits(wish, (h.k + BlockK - 1) / BlockK, MinKTilesPerSplit, MaxSplits);
+    }
+
+    /// Workspace bytes: one accumulator per element of D per split (0 without a split).
+    static std::size_t workspace_bytes(const gemm_simt_host_args& h)
+    {
+        const std::int64_t s = k_splits(h);
+        return s > 1 ? static_cast<std::size_t>(s * h.batch_count * h.m * h.n) * sizeof(Acc) : 0;
+    }
+
+    /// The leading dimension of an operand along its contiguous side.
+    static std::int64_t lda(const gemm_simt_host_args& h)
+    {
+        return Problem::a_k_contiguous ? h.a_stride_m : h.a_stride_k;
+    }
+    static std::int64_t ldb(const gemm_simt_host_args& h)
+    {
+        return Problem::b_k_contiguous ? h.b_stride_n : h.b_stride_k;
+    }
+
+    /// Why the kernel cannot run `h` (nullptr when it can).
+    static const char* why_unsupported(const gemm_simt_host_args& h)
+    {
+        if constexpr(!FusedEpilogue)
+        {
+            if(h.bias_kind != gemm_bias::none)
+                return "this instance has no bias epilogue";
+            if(h.activation != gemm_activation::none)
+                return "this instance has no activation epilogue";
+        }
+        if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
+            return "M, N, K and the batch count must be below 2^31 for the copy engine";
+        if(reinterpret_cast<std::uintptr_t>(h.a) % 16 != 0)
+            return "A's pointer is not 16-byte aligned (the copy engine needs it)";
+        if(reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0)
+            return "B's pointer is not 16-byte aligned (the copy engine needs it)";
+        if(lda(h) % Alignment != 0)
+            return "lda is not a multiple of 16 bytes (alignment_elements)";
+        if(ldb(h) % Alignment != 0)
+            return "ldb is not a multiple of 16 bytes (alignment_elements)";
+        if(h.batch_count > 1 && (h.batch_stride_a == 0 || h.batch_stride_a % Alignment != 0))
+            return "stride_a is not a non-zero multiple of 16 bytes";
+        if(h.batch_count > 1 && (h.batch_stride_b == 0 || h.batch_stride_b % Alignment != 0))
+            return "stride_b is not a non-zero multiple of 16 bytes";
+        return nullptr;
+    }
+
+    /// The 3-D tensor map (contiguous side, other side, batch) of an operand of `rows` M or N
+    /// indices. Tiles of K-major operands run along K first, MN-major ones along M or N.
+    template <typename T, typename Tile>
+    static tma_descriptor operand_map(const void* p, std::int64_t rows, std::int64_t k,
+                                      std::int64_t ld, std::int64_t batches,
+                                      std::int64_t batch_stride)
+    {
+        constexpr bool k_major = Tile::major == wgmma_major::k;
+        tma_tile_spec s;
+        s.element          = tma_element_of<T>();
+        s.rank             = 3;
+        s.global_address   = p;
+        s.dims[0]          = static_cast<std::uint64_t>(k_major ? k : rows);
+        s.dims[1]          = static_cast<std::uint64_t>(k_major ? rows : k);
+        s.dims[2]          = static_cast<std::uint64_t>(batches);
+        s.strides_bytes[1] = static_cast<std::uint64_t>(ld) * sizeof(T);
+        // One batch: any legal stride will do (never stepped along).
+        s.strides_bytes[2] = batches > 1 ? static_cast<std::uint64_t>(batch_stride) * sizeof(T)
+                                         : s.strides_bytes[1] * s.dims[1];
+        s.box[0]           = Tile::box_inner;
+        s.box[1]           = Tile::box_outer;
+        s.box[2]           = 1;
+        s.swizzle          = smem_swizzle::b128;
+        s.l2               = tma_l2_promotion::b256;
+        return make_tma_descriptor_cached(s);
+    }
+
+    /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h). Throws
+    /// ck_tile::hip_error when a tensor map cannot be encoded.
+    static kargs make_kargs(const gemm_simt_host_args& h, void* workspace)
+    {
+        kargs k{};
+        k.map_a = operand_map<A, typename Plan::a_tile>(h.a, h.m, h.k, lda(h), h.batch_count,
+                                                        h.batch_stride_a);
+        k.map_b = operand_map<B, typename Plan::b_tile>(h.b, h.n, h.k, ldb(h), h.batch_count,
+                                                        h.batch_stride_b);
+        k.out   = {static_cast<D*>(h.d),
+                   static_cast<const D*>(h.c),
+                   static_cast<const D*>(h.bias),
+                   h.m,
+                   h.n,
+                   h.d_stride_m,
+                   h.d_stride_n,
+                   h.c_stride_m,
+                   h.c_stride_n,
+                   E(h.alpha),
+                   E(h.beta),
+                   h.bias_kind,
+                   h.activation,
+                   h.beta != 0.0}; // BLAS: beta == 0 never reads C (it may be null or NaN)
+        k.batch_stride_c           = h.batch_stride_c;
+        k.batch_stride_d           = h.batch_stride_d;
+        k.batch_stride_bias        = h.batch_stride_bias;
+        const std::int64_t tiles_m = (h.m + BlockM - 1) / BlockM;
+        k.tiles = {(tiles_m + ClusterM - 1) / ClusterM, (h.n + BlockN - 1) / BlockN, h.batch_count};
+        k.k_tiles = static_cast<std::int32_t>((h.k + BlockK - 1) / BlockK);
+        k.pairs   = h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
+                  (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
+                  reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;
+        k.splits            = static_cast<std::int32_t>(k_splits(h));
+        k.k_tiles_per_split = (k.k_tiles + k.splits - 1) / k.splits;
+        k.workspace         = static_cast<Acc*>(workspace);
+        return k;
+    }
+
+    /// The __global__ function of this kernel (only the one it uses is instantiated).
+    static auto entry_function()
+    {
+        if constexpr(ClusterM > 1)
+            return &gemm_wgmma_cluster_entry<gemm_wgmma_kernel>;
+        else
+            return &gemm_wgmma_entry<gemm_wgmma_kernel>;
+    }
+
+    /// Launches on `stream` with as many clusters as the current device holds at once (one
+    /// block per SM), fewer for few tiles. Raises the kernel's dynamic shared-memory limit and
+    /// asks for the resident cluster count once per device.
+    static void launch(const kargs& k, hipStream_t stream)
+    {
+        const auto entry_fn = entry_function();
+        const void* entry   = reinterpret_cast<const void*>(entry_fn);
+        int device          = 0;
+        HIP_CHECK_ERROR(hipGetDevice(&device));
+        static std::atomic<int> resident[64] = {};
+        int clusters = device >= 0 && device < 64 ? resident[device].load() : 0;
+        if(clusters <= 0)
+        {
+            HIP_CHECK_ERROR(hipFuncSetAttribute(entry, hipFuncAttributeMaxDynamicSharedMemorySize,
+                                                static_cast<int>(shared_memory_bytes)));
+            if constexpr(ClusterM > 1)
+                clusters = max_resident_clusters(entry, BlockSize, shared_memory_bytes, ClusterM);
+            if(clusters <= 0) // one block per SM
+            {
+                int sms = 0;
+                HIP_CHECK_ERROR(
+                    hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, device));
+                clusters = sms / ClusterM;
+            }
+            if(device >= 0 && device < 64)
+                resident[device].store(clusters);
+        }
+        const std::int64_t grid =
+            scheduler::grid_size(k.tiles.tiles() * k.splits, clusters) * ClusterM;
+        entry_fn<<<static_cast<unsigned>(grid), BlockSize, shared_memory_bytes, stream>>>(k);
+        HIP_CHECK_ERROR(hipGetLastError());
+    }
+
+    // ---- device side --------------------------------------------------------------------------
+
+    /// K tiles of the split starting at k_first (the last split may be shorter).
+    CK_TILE_HOST_DEVICE static int32_t split_k_tiles(const kargs& ka, int32_t k_first)
+    {
+        const int32_t left = ka.k_tiles - k_first;
+        return left < ka.k_tiles_per_split ? left : ka.k_tiles_per_split;
+    }
+
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(const kargs& ka) const
+    {
+#if CK_TILE_ARCH_HAS_WGMMA
+        extern __shared__ unsigned char dynamic_smem[];
+        // The swizzle pattern follows shared addresses: stages start on a 1024-byte boundary.
+        const uint32_t raw  = arch::shared_address(dynamic_smem);
+        unsigned char* base = dynamic_smem + ((1024u - raw % 1024u) % 1024u);
+        auto* barriers      = reinterpret_cast<uint64_t*>(base + Plan::barrier_offset);
+        const typename pipeline::shared sh{base, barriers, barriers + Policy::Stages};
+        const index_t thread = get_thread_id();
+        const index_t role   = thread / 128; // 0: producer, 1..: consumers
+
+        if(thread == 0)
+            pipeline::init_barriers(sh);
+        // Peers signal this CTA's barriers: they must see them initialized.
+        if constexpr(ClusterM > 1)
+            arch::cluster_sync();
+        else
+            block_sync_lds();
+        const index_t rank = ClusterM > 1 ? static_cast<index_t>(arch::cluster_cta_rank()) : 0;
+        const std::int64_t cluster  = get_block_id() / ClusterM;
+        const std::int64_t clusters = get_grid_size() / ClusterM;
+
+        typename pipeline::ring ring{};
+        // Work units: (output tile of the cluster, K split), the splits of a tile adjacent.
+        const std::int64_t total = ka.tiles.tiles() * ka.splits;
+        if(role == 0)
+        {
+            if constexpr(Policy::Consumers > 1)
+                arch::setmaxnreg_dec<Policy::ProducerRegisters>();
+            if(thread == 0)
+            {
+                arch::tma_prefetch_descriptor(&ka.map_a);
+                arch::tma_prefetch_descriptor(&ka.map_b);
+                for(std::int64_t u = cluster; u < total; u += clusters)
+                {
+                    const auto w = ka.tiles(u / ka.splits);
+                    const int32_t k_first =
+                        static_cast<int32_t>(u % ka.splits) * ka.k_tiles_per_split;
+                    pipeline::produce(sh, ring, &ka.map_a, &ka.map_b,
+                                      static_cast<int32_t>((w.m * ClusterM + rank) * BlockM),
+                                      static_cast<int32_t>(w.n * BlockN),
+                                      static_cast<int32_t>(w.batch), k_first,
+                                      split_k_tiles(ka, k_first), rank);
+                }
+            }
+        }
+        else
+        {
+            if constexpr(Policy::Consumers > 1)
+                arch::setmaxnreg_inc<Policy::ConsumerRegisters>();
+            const index_t consumer   = role - 1;
+            const index_t t_in_group = thread % 128;
+            const bool warp_leader   = thread % 32 == 0;
+            const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
+            Acc* staging             = reinterpret_cast<Acc*>(base + Plan::staging_offset +
+                                                  consumer * Plan::staging_bytes_per_consumer);
+            Acc acc[pipeline::accumulators];
+            for(index_t i = 0; i < pipeline::accumulators; ++i)
+                acc[i] = Acc{};
+            for(std::int64_t u = cluster; u < total; u += clusters)
+            {
+                const auto w          = ka.tiles(u / ka.splits);
+                const int32_t split   = static_cast<int32_t>(u % ka.splits);
+                const int32_t k_first = split * ka.k_tiles_per_split;
+                pipeline::consume(acc, sh, ring, consumer, split_k_tiles(ka, k_first), warp_leader);
+                const std::int64_t row0 = (w.m * ClusterM + rank) * BlockM + 64 * consumer;
+                const std::int64_t col0 = w.n * BlockN;
+                if(ka.splits > 1)
+                {
+                    const std::int64_t mn = ka.out.m * ka.out.n;
+                    epilogue::store_partial(
+                        acc, ka.workspace + (split * ka.tiles.batches + w.batch) * mn, ka.out.m,
+                        ka.out.n, row0, col0, t_in_group);
+                    continue;
+                }
+                gemm_tile_output<D, E> out = ka.out;
+                out.d += w.batch * ka.batch_stride_d;
+                out.c += w.batch * ka.batch_stride_c;
+                out.bias += w.batch * ka.batch_stride_bias;
+                if(scale_only)
+                    epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
+                else
+                    epilogue::stage_and_store(acc, out, row0, col0, t_in_group, staging,
+                                              static_cast<uint32_t>(1 + consumer));
+            }
+        }
+        // No CTA may leave while a peer can still arrive on its barriers.
+        if constexpr(ClusterM > 1)
+            arch::cluster_sync();
+#else
+        (void)ka;
+        trap();
+#endif
+    }
+};
+
+} // namespace ck_tile

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// The warp-specialized pipeline of the Hopper GEMM: a ring of Stages shared-memory stages, each
+// with a "full" barrier (the copy engine's bytes have landed) and an "empty" barrier (every
+// consumer warp has finished the MMAs that read it).
+//
+//   producer (one thread):  wait empty[s] -> announce the stage's bytes on full[s] -> TMA A, B
+//   consumers (warpgroups): wait full[s]  -> wgmma over the stage's K -> commit; once the MMAs of
+//                           the previous stage have retired (wait_group 1), release it
+//
+// In a cluster of ClusterM CTAs (same N tile, neighbouring M tiles) each producer loads its own
+// A and its part of B, multicast to every CTA of the cluster; a stage may be refilled only when
+// the consumers of every CTA have released it, so each consumer warp arrives on the empty
+// barrier of every CTA of the cluster.
+//
+// Both sides walk the ring in the same order through the same tiles, so a stage index and the
+// parity of its barrier phase are all each side keeps (gemm_wgmma_ring). The producer's first
+// pass waits for parity 1 of the empty barriers, which a fresh barrier reports as complete (the
+// phase "before" phase 0), so it fills every stage before it blocks.
+#pragma once
+
+#include "ck_tile/core/arch/nvidia/cluster.hpp"
+#include "ck_tile/core/arch/nvidia/mbarrier.hpp"
+#include "ck_tile/core/arch/nvidia/tma.hpp"
+#include "ck_tile/core/arch/nvidia/wgmma.hpp"
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/utility/functional.hpp"
+
+#include <cstdint>
+#include <type_traits>
+
+namespace ck_tile {
+
+/// A position in the ring of stages: the stage and the parity of its barriers' current phase.
+template <index_t Stages>
+struct gemm_wgmma_ring
+{
+    index_t stage   = 0;
+    uint32_t parity = 0;
+
+    CK_TILE_DEVICE void advance()
+    {
+        if(++stage == Stages)
+        {
+            stage = 0;
+            parity ^= 1u;
+        }
+    }
+};
+
+template <typename Problem, typename Policy, typename Plan>
+struct gemm_wgmma_pipeline
+{
+    using A      = typename Problem::ADataType;
+    using B      = typename Problem::BDataType;
+    using Acc    = typename Problem::AccDataType;
+    using a_tile = typename Plan::a_tile;
+    using b_tile = typename Plan::b_tile;
+    using ring   = gemm_wgmma_ring<Policy::Stages>;
+
+    /// The types wgmma reads: fp32 operands are multiplied as TF32.
+    using MmaA                            = std::conditional_t<std::is_same_v<A, float>, tf32_t, A>;
+    using MmaB                            = std::conditional_t<std::is_same_v<B, float>, tf32_t, B>;
+    using mma                             = arch::wgmma_ss<MmaA, MmaB, Acc, Policy::BlockN>;
+    static constexpr index_t accumulators = Policy::BlockN / 2;
+
+    /// Shared memory of the pipeline: the stages, then full[Stages], then empty[Stages].
+    struct shared
+    {
+        unsigned char* stages; // 1024-byte aligned
+        uint64_t* full;
+        uint64_t* empty;
+
+        CK_TILE_DEVICE unsigned char* a(index_t s) const { return stages + s * Plan::stage_bytes; }
+        CK_TILE_DEVICE unsigned char* b(index_t s) const { return a(s) + a_tile::bytes; }
+    };
+
+    /// One thread, before the roles split; a block barrier must follow.
+    CK_TILE_DEVICE static void init_barriers(const shared& sh)
+    {
+        for(index_t s = 0; s < Policy::Stages; ++s)
+        {
+            arch::mbarrier_init(&sh.full[s], 1);
+            // One arrival per consumer warp of the cluster.
+            arch::mbarrier_init(&sh.empty[s], 4 * Policy::Consumers * Policy::ClusterM);
+        }
+        arch::fence_mbarrier_init();
+    }
+
+    /// The boxes of `Tile` that CTA `part` of the cluster loads, for rows from mn0 and K from
+    /// k0 of `batch`, into `dst` (multicast to the whole cluster when the tile has parts).
+    template <typename Tile>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    load_operand(unsigned char* dst, const CUtensorMap* map, uint64_t* bar, int32_t mn0, int32_t k0,
+                 int32_t batch, index_t part)
+    {
+#pragma unroll
+        for(index_t j = 0; j < Tile::boxes_per_part; ++j)
+        {
+            const index_t box = part * Tile::boxes_per_part + j;
+            const int32_t mn  = mn0 + box * Tile::box_rows;
+            unsigned char* to = dst + box * Tile::box_bytes;
+            const int32_t c0  = Tile::major == wgmma_major::k ? k0 : mn;
+            const int32_t c1  = Tile::major == wgmma_major::k ? mn : k0;
+            if constexpr(Tile::parts > 1)
+                arch::tma_load_3d_multicast(to, map, bar, (1u << Tile::parts) - 1u, c0, c1, batch);
+            else
+                arch::tma_load_3d(to, map, bar, c0, c1, batch);
+        }
+    }
+
+    /// The producer thread: K tiles k_first .. k_first + k_tiles - 1 of one output tile (all of
+    /// them, or one split's) into the ring. Each stage's full
+    /// barrier expects the whole stage, including the parts of B that peers multicast.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    produce(const shared& sh, ring& r, const CUtensorMap* map_a, const CUtensorMap* map_b,
+            int32_t m0, int32_t n0, int32_t batch, int32_t k_first, int32_t k_tiles,
+            index_t cta_rank)
+    {
+        for(int32_t kt = k_first; kt < k_first + k_tiles; ++kt)
+        {
+            arch::mbarrier_wait_parity(&sh.empty[r.stage], r.parity ^ 1u);
+            uint64_t* full = &sh.full[r.stage];
+            arch::mbarrier_arrive_expect_tx(full, Plan::stage_bytes);
+            const int32_t k0 = kt * Plan::block_k;
+            load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0);
+            load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank);
+            r.advance();
+        }
+    }
+
+    /// One consumer warpgroup: acc = its 64 rows of A times B over every K tile of the output
+    /// tile. `consumer` is the warpgroup's index among the consumers (its rows: 64 consumer).
+    /// @post acc holds the sums and every stage this call read has been released.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void consume(Acc (&acc)[accumulators],
+                                                            const shared& sh, ring& r,
+                                                            index_t consumer, int32_t k_tiles,
+                                                            bool warp_leader)
+    {
+        index_t previous = 0;
+        for(int32_t kt = 0; kt < k_tiles; ++kt)
+        {
+            arch::mbarrier_wait_parity(&sh.full[r.stage], r.parity);
+            const uint32_t sa = arch::shared_address(sh.a(r.stage));
+            const uint32_t sb = arch::shared_address(sh.b(r.stage));
+            arch::wgmma_fence_operand(acc);
+            arch::wgmma_fence();
+            // Unrolled in place: an outlined lambda would take acc's address (local memory).
+#pragma unroll
+            for(index_t step = 0; step < a_tile::k_steps; ++step)
+            {
+                const uint64_t da = a_tile::descriptor(sa, 64 * consumer, step);
+                const uint64_t db = b_tile::descriptor(sb, 0, step);
+                const wgmma_scale_d scale =
+                    (kt == 0 && step == 0) ? wgmma_scale_d::zero : wgmma_scale_d::one;
+                if constexpr(mma::mn_major_supported)
+                    mma::template fma<a_tile::major, b_tile::major>(da, db, acc, scale);
+                else
+                    mma::fma(da, db, acc, scale);
+            }
+            arch::wgmma_commit_group();
+            arch::wgmma_fence_operand(acc);
+            // The MMAs of the previous stage have retired: its buffers may be refilled.
+            arch::wgmma_wait_group<1>();
+            if(kt > 0 && warp_leader)
+                release(sh, previous);
+            previous = r.stage;
+            r.advance();
+        }
+        arch::wgmma_wait_group<0>();
+        arch::wgmma_fence_operand(acc);
+        if(k_tiles > 0 && warp_leader)
+            release(sh, previous);
+    }
+
+    /// One consumer warp is done with `stage`: arrive on its empty barrier in every CTA of the
+    /// cluster (each one's producer multicasts into all of them).
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void release(const shared& sh, index_t stage)
+    {
+        if constexpr(Policy::ClusterM == 1)
+            arch::mbarrier_arrive(&sh.empty[stage]);
+        else
+        {
+            const uint32_t local = arch::shared_address(&sh.empty[stage]);
+#pragma unroll
+            for(uint32_t cta = 0; cta < Policy::ClusterM; ++cta)
+                arch::mbarrier_arrive_cluster(arch::map_shared_to_cta(local, cta));
+        }
+    }
+};
+
+} // namespace ck_tile

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// The policy half of the Hopper GEMM: block tile, shared-memory stages, the warpgroup roles and
+// their register budgets, and the shared-memory plan derived from them for a problem.
+//
+// With ClusterM = 2, two CTAs with neighbouring M tiles and the same N tile form a cluster: each
+// loads half of B's tile and the copy engine multicasts it to both, halving B's L2 traffic.
+//
+// A block is one producer warpgroup (one thread issues the TMA copies) and BlockM / 64 consumer
+// warpgroups, each owning 64 rows of the BlockM x BlockN tile and issuing m64nBlockNk* wgmma on
+// it. The producer gives up registers it does not need (setmaxnreg) so the consumers can hold
+// their BlockN / 2 accumulators per thread without spilling.
+#pragma once
+
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ck_tile {
+
+template <index_t BlockM_, index_t BlockN_, index_t Stages_, index_t ClusterM_ = 1,
+          index_t GroupM_ = 8>
+struct gemm_wgmma_policy
+{
+    static constexpr index_t BlockM    = BlockM_;
+    static constexpr index_t BlockN    = BlockN_;
+    static constexpr index_t Stages    = Stages_;
+    static constexpr index_t ClusterM  = ClusterM_;
+    static constexpr index_t GroupM    = GroupM_;
+    static constexpr index_t Consumers = BlockM / 64;
+    static constexpr index_t BlockSize = 128 * (Consumers + 1);
+
+    static_assert(BlockM == 64 || BlockM == 128, "BlockM is 64 or 128: one or two consumers");
+    static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
+                  "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
+    static_assert(Stages >= 2 && Stages <= 8, "2 to 8 shared-memory stages");
+    static_assert(ClusterM == 1 || ClusterM == 2,
+                  "clusters of 1 or 2 CTAs along M (the pair shares B's tile)");
+
+    /// Registers per thread after setmaxnreg: the producer keeps 40, the consumers share the
+    /// rest of the 64K-register file (one block per SM), in multiples of 8, at most 256.
+    static constexpr uint32_t ProducerRegisters = 40;
+    static constexpr uint32_t ConsumerRegisters = [] {
+        const uint32_t r = (65536u - 128u * ProducerRegisters) / (128u * Consumers) / 8u * 8u;
+        return r > 240u ? 240u : r;
+    }();
+
+    /// The shared-memory plan for element types A and B and operand majors.
+    template <typename A, typename B, bool AKMajor, bool BKMajor>
+    struct of
+    {
+        using a_tile = gemm_wgmma_operand_tile<A, BlockM, AKMajor>;
+        using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM>;
+        static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
+        static constexpr index_t block_k     = a_tile::block_k;
+        static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
+        /// Stages, then 2 barriers per stage, then per consumer a 64 x 33 chunk of 4-byte
+        /// accumulators for the epilogue (gemm_wgmma_epilogue's staging); plus 1 KiB to align
+        /// the dynamic window to the swizzle repeat.
+        static constexpr std::size_t barrier_offset = std::size_t(Stages) * stage_bytes;
+        static constexpr std::size_t staging_offset =
+            barrier_offset + 2 * Stages * sizeof(uint64_t);
+        static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
+        static constexpr std::size_t shared_memory_bytes =
+            staging_offset + Consumers * staging_bytes_per_consumer + 1024;
+        static_assert(stage_bytes % 1024 == 0, "stages stay on the 1024-byte swizzle repeat");
+        static_assert(shared_memory_bytes <= 227 * 1024,
+                      "more shared memory than an sm_90 block may have (227 KiB)");
+    };
+};
+
+} // namespace ck_tile

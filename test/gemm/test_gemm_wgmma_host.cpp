@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// The Hopper GEMM's host-visible pieces: the shared-memory descriptors of each operand layout
+// name the bytes the copy engine wrote (checked against the swizzle function, element by
+// element, for every K step and 64-row slab), the persistent scheduler visits every tile of
+// every batch once, split-K counts leave no split empty, and the policy's register and
+// shared-memory budgets fit an sm_90a SM.
+#include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
+#include "ck_tile/ops/gemm/gemm_split_k.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_scheduler.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <tuple>
+
+using namespace ck_tile;
+
+namespace {
+
+/// Byte offset, within a stage, of element (row, k) of an operand tile as the copy engine
+/// stores it: boxes of 128-byte rows, 128-byte swizzle.
+template <typename Tile, typename T>
+uint32_t tma_offset(index_t row, index_t k)
+{
+    if constexpr(Tile::major == wgmma_major::k)
+        return smem_swizzle_offset(smem_swizzle::b128,
+                                   static_cast<uint32_t>(row * 128 + k * sizeof(T)));
+    else
+    {
+        const uint32_t box = static_cast<uint32_t>(row / 64) * Tile::box_bytes;
+        return box + smem_swizzle_offset(smem_swizzle::b128,
+                                         static_cast<uint32_t>(k * 128 + (row % 64) * sizeof(T)));
+    }
+}
+
+/// Where the descriptor says element (r, kk) of the 64 x k-step operand is: the canonical
+/// layouts of the PTX ISA ("Shared Memory Matrix Layout"), 128-byte swizzle, written out.
+uint32_t descriptor_offset(uint64_t desc, wgmma_major major, index_t r, index_t kk, uint32_t elem)
+{
+    const uint32_t start = wgmma_smem_descriptor::start_address(desc);
+    const uint32_t lbo   = wgmma_smem_descriptor::lbo_bytes(desc);
+    const uint32_t sbo   = wgmma_smem_descriptor::sbo_bytes(desc);
+    uint32_t logical;
+    if(major == wgmma_major::k) // row r: 8-row groups SBO apart, rows 128 bytes apart
+        logical = start + (r / 8) * sbo + (r % 8) * 128 + kk * elem;
+    else // 64-element MN groups LBO apart; K: 8-row groups SBO apart, rows 128 bytes apart
+        logical = start + (r / 64) * lbo + (kk / 8) * sbo + (kk % 8) * 128 + (r % 64) * elem;
+    return smem_swizzle_offset(smem_swizzle::b128, logical);
+}
+
+template <typename T, index_t Rows, bool KMajor>
+void expect_descriptors_name_the_copied_bytes()
+{
+    using tile             = gemm_wgmma_operand_tile<T, Rows, KMajor>;
+    constexpr index_t step = 32 / sizeof(T);
+    for(index_t row0 = 0; row0 < Rows; row0 += 64)
+        for(index_t s = 0; s < tile::k_steps; ++s)
+        {
+            const uint64_t d = tile::descriptor(0, row0, s);
+            EXPECT_EQ(wgmma_smem_descriptor::swizzle(d), smem_swizzle::b128);
+            for(index_t r = 0; r < 64; ++r)
+                for(index_t kk = 0; kk < step; ++kk)
+                    ASSERT_EQ(descriptor_offset(d, tile::major, r, kk, sizeof(T)),
+                              (tma_offset<tile, T>(row0 + r, s * step + kk)))
+                        << "rows " << Rows << " slab " << row0 << " step " << s << " (" << r << ","
+                        << kk << ")";
+        }
+}
+
+} // namespace
+
+TEST(GemmWgmmaOperand, KMajorDescriptorsNameTheCopiedBytes)
+{
+    expect_descriptors_name_the_copied_bytes<half_t, 128, true>();
+    expect_descriptors_name_the_copied_bytes<half_t, 256, true>();
+    expect_descriptors_name_the_copied_bytes<fp8_t, 128, true>();
+    expect_descriptors_name_the_copied_bytes<int8_t, 256, true>();
+}
+
+TEST(GemmWgmmaOperand, MnMajorDescriptorsNameTheCopiedBytes)
+{
+    expect_descriptors_name_the_copied_bytes<half_t, 128, false>();
+    expect_descriptors_name_the_copied_bytes<bf16_t, 256, false>();
+}
+
+TEST(GemmWgmmaOperand, BoxesCoverTheStage)
+{
+    using kmaj = gemm_wgmma_operand_tile<half_t, 256, true>;
+    EXPECT_EQ(kmaj::boxes, 1);
+    EXPECT_EQ(kmaj::box_inner, 64u);
+    EXPECT_EQ(kmaj::box_outer, 256u);
+    using mn = gemm_wgmma_operand_tile<half_t, 256, false>;
+    EXPECT_EQ(mn::boxes, 4);
+    EXPECT_EQ(mn::box_inner, 64u);
+    EXPECT_EQ(mn::box_outer, 64u);
+    EXPECT_EQ(mn::bytes, 256 * 128);
+    EXPECT_EQ((gemm_wgmma_operand_tile<fp8_t, 128, true>::block_k), 128);
+}
+
+TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
+{
+    for(auto [tm, tn, batches] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{1, 1, 1},
+                                  {9, 5, 1},
+                                  {32, 16, 1},
+                                  {3, 7, 4}})
+    {
+        gemm_wgmma_scheduler<8> s{tm, tn, batches};
+        std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> seen;
+        for(std::int64_t t = 0; t < s.tiles(); ++t)
+        {
+            const auto w = s(t);
+            ASSERT_TRUE(w.batch < batches && w.m < tm && w.n < tn);
+            seen.insert({w.batch, w.m, w.n});
+        }
+        EXPECT_EQ(static_cast<std::int64_t>(seen.size()), tm * tn * batches);
+    }
+    EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(512, 132)), 132);
+    EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(32, 132)), 32);
+}
+
+TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
+{
+    using two = gemm_wgmma_policy<128, 256, 4>;
+    EXPECT_EQ(two::BlockSize, 384);
+    EXPECT_EQ(two::ConsumerRegisters, 232u);
+    EXPECT_LE(128 * two::ProducerRegisters + 256 * two::ConsumerRegisters, 65536u);
+    using plan = two::of<half_t, half_t, true, true>;
+    EXPECT_EQ(plan::stage_bytes, (128 + 256) * 128);
+    EXPECT_LE(plan::shared_memory_bytes, 227u * 1024u);
+    EXPECT_EQ(plan::staging_offset % 8, 0u);
+    using one = gemm_wgmma_policy<64, 256, 5>;
+    EXPECT_EQ(one::BlockSize, 256);
+}
+
+TEST(GemmSplitK, ClampKeepsEverySplitWorthABlock)
+{
+    EXPECT_EQ(clamp_k_splits(1, 1000, 4, 16), 1);
+    EXPECT_EQ(clamp_k_splits(4, 128, 4, 16), 4);   // M=128, N=K=8192 on 128x256 tiles
+    EXPECT_EQ(clamp_k_splits(132, 64, 4, 16), 16); // capped by MaxSplits
+    EXPECT_EQ(clamp_k_splits(132, 33, 4, 16), 7);  // 8 wished, 5 K tiles each: 7 splits
+    EXPECT_EQ(clamp_k_splits(5, 3, 4, 16), 1);     // too little K to split
+    for(std::int64_t k_tiles = 1; k_tiles < 300; ++k_tiles)
+        for(std::int64_t wish : {1, 2, 3, 5, 16, 132})
+        {
+            const std::int64_t s = clamp_k_splits(wish, k_tiles, 4, 16);
+            ASSERT_GE(s, 1);
+            ASSERT_LE(s, 16);
+            const std::int64_t per = (k_tiles + s - 1) / s;
+            ASSERT_GT(k_tiles - (s - 1) * per, 0) << k_tiles << " " << wish; // no empty split
+        }
+}
