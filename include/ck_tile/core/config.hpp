@@ -45,10 +45,6 @@
 #define CK_TILE_FORCE_INLINE __attribute__((always_inline))
 #endif
 
-// Keeps a function out of line: for rarely run code whose inlined copies would crowd a hot
-// kernel's instruction cache.
-#define CK_TILE_NOINLINE __attribute__((noinline))
-
 #if defined(__CUDACC__) && !defined(__clang__)
 // nvcc warns about host/device annotations on defaulted and constexpr functions that are
 // legal C++20; the annotations are required for hipcc, so the warning carries no signal.

@@ -10,9 +10,10 @@
 //    pointer a pair leaves in one store. A handful of instructions per pair, fully unrolled
 //    (register arrays only have compile-time indices).
 //  - stage_and_store: everything else (beta * C, bias, activations, any D layout). The
-//    accumulators pass through shared memory in 64 x 32 chunks and a loop that is NOT unrolled
-//    applies the full epilogue per element. Unrolling the full epilogue 128 times per thread
-//    made a kernel whose instruction fetch, not its math, set the speed.
+//    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
+//    per-element epilogue, in a run-time loop, writes them with consecutive threads on
+//    consecutive columns. Unrolling the full epilogue 128 times per thread made a kernel whose
+//    instruction fetch, not its math, set the speed.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
@@ -126,45 +127,49 @@ struct gemm_wgmma_epilogue
 
     /// The full epilogue through `staging` (staging_bytes of shared memory owned by this
     /// warpgroup). `barrier_id`: a named barrier only this warpgroup's 128 threads use.
+    /// The chunk loop is a run-time loop, so the per-element epilogue exists once in the code;
+    /// each pass parks its chunk's accumulators with stores predicated on the chunk index
+    /// (register arrays only take compile-time indices).
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     stage_and_store(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
                     std::int64_t row0, std::int64_t col0, index_t t, Acc* staging,
                     uint32_t barrier_id)
     {
+        constexpr index_t chunks = BlockN / chunk_cols;
         const index_t warp = t / 32, lane = t % 32;
         Acc* const s_lo = staging + (warp * 16 + lane / 4) * chunk_pitch + (lane % 4) * 2;
         Acc* const s_hi = s_lo + 8 * chunk_pitch;
-#pragma unroll
-        for(index_t chunk = 0; chunk < BlockN / chunk_cols; ++chunk)
+#pragma unroll 1
+        for(index_t chunk = 0; chunk < chunks; ++chunk)
         {
 #pragma unroll
-            for(index_t j = 0; j < chunk_cols / 8; ++j)
+            for(index_t c = 0; c < chunks; ++c)
             {
-                const index_t i = 4 * (chunk * chunk_cols / 8 + j);
-                s_lo[8 * j]     = acc[i];
-                s_lo[8 * j + 1] = acc[i + 1];
-                s_hi[8 * j]     = acc[i + 2];
-                s_hi[8 * j + 1] = acc[i + 3];
+                if(c != chunk)
+                    continue;
+#pragma unroll
+                for(index_t j = 0; j < chunk_cols / 8; ++j)
+                {
+                    const index_t i = 4 * (c * chunk_cols / 8 + j);
+                    s_lo[8 * j]     = acc[i];
+                    s_lo[8 * j + 1] = acc[i + 1];
+                    s_hi[8 * j]     = acc[i + 2];
+                    s_hi[8 * j + 1] = acc[i + 3];
+                }
             }
             named_barrier_sync(barrier_id, 128);
-            store_chunk(out, row0, col0 + chunk * chunk_cols, t, staging);
+            const std::int64_t c0 = col0 + chunk * chunk_cols;
+            // Four elements in flight per thread: one at a time, the loop waited on each
+            // element's loads in turn.
+#pragma unroll 4
+            for(index_t e = t; e < 64 * chunk_cols; e += 128)
+            {
+                const index_t rr = e / chunk_cols, cc = e % chunk_cols;
+                const std::int64_t r = row0 + rr, c = c0 + cc;
+                if(r < out.m && c < out.n)
+                    out.template write<Fused>(r, c, staging[rr * chunk_pitch + cc]);
+            }
             named_barrier_sync(barrier_id, 128);
-        }
-    }
-
-    /// One staged 64 x chunk_cols chunk to D, consecutive threads on consecutive columns. Out of
-    /// line: BlockN / chunk_cols inlined copies of the full epilogue would not fit the
-    /// instruction cache next to the main loop.
-    CK_TILE_NOINLINE CK_TILE_DEVICE static void store_chunk(const gemm_tile_output<D, E>& out,
-                                                            std::int64_t row0, std::int64_t c0,
-                                                            index_t t, const Acc* staging)
-    {
-        for(index_t e = t; e < 64 * chunk_cols; e += 128)
-        {
-            const index_t rr = e / chunk_cols, cc = e % chunk_cols;
-            const std::int64_t r = row0 + rr, c = c0 + cc;
-            if(r < out.m && c < out.n)
-                out.template write<Fused>(r, c, staging[rr * chunk_pitch + cc]);
         }
     }
 };

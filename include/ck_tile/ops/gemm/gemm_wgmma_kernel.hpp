@@ -113,7 +113,9 @@ struct gemm_wgmma_kernel
 
     /// Split-K aims at one block per SM of an H100 SXM (fewer SMs only lengthen the last
     /// wave), gives each split at least MinKTilesPerSplit K tiles and uses at most MaxSplits.
-    static constexpr std::int64_t TargetBlocks = 132, MinKTilesPerSplit = 4, MaxSplits = 16;
+    /// A split costs a pass of the partial sums through the workspace and a second launch: at
+    /// 1024^3 (16 K tiles) two splits were slower than one, so only long K is cut.
+    static constexpr std::int64_t TargetBlocks = 132, MinKTilesPerSplit = 16, MaxSplits = 16;
 
     static std::int64_t output_tiles(const gemm_simt_host_args& h)
     {
