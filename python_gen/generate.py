@@ -65,7 +65,8 @@ SCHEDULES = {"intrawave": "intra", "interwave": "inter"}
 # Hopper kernels (warpgroup MMA, TMA): block [M, N] (K is one 128-byte swizzle span of the
 # input type), the number of shared-memory stages and the cluster size along M (1 or 2: a pair
 # of CTAs shares B's tile through TMA multicast).
-WGMMA_TILE_KEYS = {"block", "stages", "cluster"}
+WGMMA_TILE_KEYS = {"block", "stages", "cluster", "schedule"}
+WGMMA_SCHEDULES = ("cooperative", "pingpong")
 WGMMA_TARGETS = ("sm_90a",)
 WGMMA_SMEM_LIMIT = 227 * 1024  # what an sm_90 block may opt in to
 KERNELS = ("simt", "tile", "wgmma")
@@ -408,20 +409,25 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
                             "target": target})
 
 
-def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, epilogue):
-    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}_{e}".format(
+def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, schedule, epilogue):
+    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}{pp}_{e}".format(
         a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
         c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2], lb=LAYOUTS[layouts[1]][2],
         bm=block[0], bn=block[1], bk=block_k, s=stages, cl=f"_c{cluster}" if cluster > 1 else "",
-        e=epilogue))
+        pp="_pp" if schedule == "pingpong" else "", e=epilogue))
 
 
-def wgmma_shared_memory(block, stages):
+def wgmma_consumers(block, schedule):
+    """Consumer warpgroups of gemm_wgmma_policy: two for ping-pong, else one per 64 rows."""
+    return 2 if schedule == "pingpong" else block[0] // 64
+
+
+def wgmma_shared_memory(block, stages, schedule="cooperative"):
     """gemm_wgmma_policy's plan: stages of (M + N) rows of 128 bytes, two barriers per stage,
     a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the epilogue's staging) and
     1 KiB of alignment slack."""
-    return (stages * (block[0] + block[1]) * 128 + 2 * stages * 8 + block[0] // 64 * 64 * 33 * 4
-            + 1024)
+    return (stages * (block[0] + block[1]) * 128 + 2 * stages * 8
+            + wgmma_consumers(block, schedule) * 64 * 33 * 4 + 1024)
 
 
 def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
@@ -472,7 +478,12 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if cluster == 2 and any(p[1] == "row" for p in layouts) and block[1] % 128:
             raise GenError(f"{tw}: a cluster of 2 splits a row-major B tile into whole 64-column "
                            f"boxes per CTA: N must be 128 or 256, not {block[1]}")
-        smem = wgmma_shared_memory(block, stages)
+        schedule = tile.get("schedule", "cooperative")
+        if schedule not in WGMMA_SCHEDULES:
+            raise GenError(f"{tw}: schedule {schedule!r} is not one of {', '.join(WGMMA_SCHEDULES)}")
+        if schedule == "pingpong" and block[0] != 64:
+            raise GenError(f"{tw}: ping-pong tiles are 64 rows (one consumer warpgroup each)")
+        smem = wgmma_shared_memory(block, stages, schedule)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
                            f"block may have ({WGMMA_SMEM_LIMIT})")
@@ -485,7 +496,7 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 for pair in layouts:
                     for epi in epilogues:
                         name = wgmma_instance_name(combo, pair, block, block_k, stages, cluster,
-                                                   epi)
+                                                   schedule, epi)
                         if name in seen[target]:
                             raise GenError(f"{fw}: instance {name} for {target} is also "
                                            f"produced by {seen[target][name]}")
@@ -494,8 +505,10 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                             "name": name, "id": fnv1a64(name), "family": fam["name"],
                             "kernel": "wgmma", "combo": combo, "layouts": pair,
                             "block": block + [block_k], "stages": stages, "cluster": cluster,
+                            "schedule": schedule,
                             "index_bits": 64, "epilogue": epi, "general": False,
-                            "threads": 128 * (block[0] // 64 + 1), "smem": smem,
+                            "threads": 128 * (wgmma_consumers(block, schedule) + 1),
+                            "smem": smem,
                             "target": target})
 
 
@@ -566,10 +579,12 @@ def wgmma_kernel_type(inst):
     c = inst["combo"]
     acc = "std::int32_t" if c["compute"] == "int32" else "float"
     return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
-            "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}>, {fused}>").format(
+            "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
+            "ck_tile::gemm_wgmma_schedule::{sch}>, {fused}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
         la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
         bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
+        sch=inst["schedule"],
         fused="true" if EPILOGUES[inst["epilogue"]] else "false")
 
 

@@ -244,8 +244,10 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     ck_tile::reference_gemm(g, a.value.data(), b.value.data(), c.value.data(), bias.value.data(),
                             ref.data());
     // Hopper's fp8 warpgroup MMA keeps fewer accumulator bits than fp32 (about 14 significant
-    // bits while it adds the products of one instruction chain), so its sums may differ from
-    // the exact ones by a small fraction of sum |a * b|: that magnitude widens the tolerance.
+    // bits while it adds the products of one instruction chain; cuBLASLt calls running without
+    // periodic promotion "fast accumulation"), so its sums may differ from the exact ones by a
+    // small fraction of sum |a * b|: 2^-9 of that magnitude widens the tolerance (observed: up
+    // to 2^-9.3 over 2051-long dot products).
     const bool fp8 = p.a_type == CKTILE_DATATYPE_FP8_E4M3 || p.a_type == CKTILE_DATATYPE_FP8_E5M2;
     const bool mma_fp8_accumulation = fp8 && name.rfind("gemm_wgmma_", 0) == 0;
     std::vector<double> magnitude(mma_fp8_accumulation ? d_elems : 0, 0.0);
@@ -278,7 +280,7 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                 const double have = decode(p.d_type, &got[off * db]);
                 const double tol =
                     tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE) +
-                    (mma_fp8_accumulation ? std::ldexp(magnitude[off], -11) : 0.0);
+                    (mma_fp8_accumulation ? std::ldexp(magnitude[off], -9) : 0.0);
                 if(!(std::fabs(have - want) <= tol) && errors++ < 5)
                     ADD_FAILURE() << name << " " << describe(p) << ": D[" << bi << "](" << i << ","
                                   << j << ") = " << have << ", expected " << want;

@@ -288,6 +288,9 @@ struct gemm_wgmma_kernel
 
     // ---- device side --------------------------------------------------------------------------
 
+    /// Named barriers: 1 + consumer for the staged epilogue, these two for ping-pong turns.
+    static constexpr uint32_t pingpong_barrier = 3;
+
     /// K tiles of the split starting at k_first (the last split may be shorter).
     CK_TILE_HOST_DEVICE static int32_t split_k_tiles(const kargs& ka, int32_t k_first)
     {
@@ -355,13 +358,33 @@ struct gemm_wgmma_kernel
             Acc acc[pipeline::accumulators];
             for(index_t i = 0; i < pipeline::accumulators; ++i)
                 acc[i] = Acc{};
-            for(std::int64_t u = cluster; u < total; u += clusters)
+            std::int64_t turn = 0; // ping-pong: units alternate between the two consumers
+            for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
             {
                 const auto w          = ka.tiles(u / ka.splits);
                 const int32_t split   = static_cast<int32_t>(u % ka.splits);
                 const int32_t k_first = split * ka.k_tiles_per_split;
-                pipeline::consume(acc, sh, ring, consumer, split_k_tiles(ka, k_first), warp_leader);
-                const std::int64_t row0 = (w.m * ClusterM + rank) * BlockM + 64 * consumer;
+                if constexpr(Policy::Pingpong)
+                {
+                    if(turn % 2 != consumer)
+                    {
+                        ring.skip(split_k_tiles(ka, k_first)); // the other consumer's stages
+                        continue;
+                    }
+                    // Main loops take turns: this one starts when the other's has consumed
+                    // every earlier stage. Then each of this unit's full barriers has
+                    // completed all earlier phases, so waiting on a phase parity cannot be
+                    // satisfied by a phase two rounds old.
+                    if(turn > 0)
+                        named_barrier_sync(pingpong_barrier + consumer, 256);
+                }
+                pipeline::consume(acc, sh, ring, Policy::Pingpong ? 0 : consumer,
+                                  split_k_tiles(ka, k_first), warp_leader);
+                if constexpr(Policy::Pingpong)
+                    if(u + clusters < total) // the other consumer takes the next unit
+                        named_barrier_arrive(pingpong_barrier + (1 - consumer), 256);
+                const std::int64_t row0 =
+                    (w.m * ClusterM + rank) * BlockM + (Policy::Pingpong ? 0 : 64 * consumer);
                 const std::int64_t col0 = w.n * BlockN;
                 if(ka.splits > 1)
                 {

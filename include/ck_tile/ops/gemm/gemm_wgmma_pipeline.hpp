@@ -46,6 +46,14 @@ struct gemm_wgmma_ring
             parity ^= 1u;
         }
     }
+
+    /// `n` positions further on (the stages another consumer reads).
+    CK_TILE_DEVICE void skip(int32_t n)
+    {
+        const int32_t to = stage + n;
+        stage            = to % Stages;
+        parity ^= static_cast<uint32_t>(to / Stages) & 1u;
+    }
 };
 
 template <typename Problem, typename Policy, typename Plan>
@@ -82,7 +90,7 @@ struct gemm_wgmma_pipeline
         {
             arch::mbarrier_init(&sh.full[s], 1);
             // One arrival per consumer warp of the cluster.
-            arch::mbarrier_init(&sh.empty[s], 4 * Policy::Consumers * Policy::ClusterM);
+            arch::mbarrier_init(&sh.empty[s], 4 * Policy::ConsumersPerStage * Policy::ClusterM);
         }
         arch::fence_mbarrier_init();
     }

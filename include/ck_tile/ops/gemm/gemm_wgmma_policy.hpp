@@ -20,19 +20,34 @@
 
 namespace ck_tile {
 
+/// How the consumer warpgroups share the work. cooperative: BlockM / 64 consumers split every
+/// tile by rows. pingpong: two consumers take alternate 64-row tiles, so one's epilogue runs
+/// while the other's MMAs keep the tensor cores busy (the producer fills the ring in tile
+/// order, which staggers the two by one tile with no further synchronization).
+enum class gemm_wgmma_schedule
+{
+    cooperative,
+    pingpong
+};
+
 template <index_t BlockM_, index_t BlockN_, index_t Stages_, index_t ClusterM_ = 1,
-          index_t GroupM_ = 8>
+          gemm_wgmma_schedule Schedule_ = gemm_wgmma_schedule::cooperative, index_t GroupM_ = 8>
 struct gemm_wgmma_policy
 {
-    static constexpr index_t BlockM    = BlockM_;
-    static constexpr index_t BlockN    = BlockN_;
-    static constexpr index_t Stages    = Stages_;
-    static constexpr index_t ClusterM  = ClusterM_;
-    static constexpr index_t GroupM    = GroupM_;
-    static constexpr index_t Consumers = BlockM / 64;
-    static constexpr index_t BlockSize = 128 * (Consumers + 1);
+    static constexpr index_t BlockM               = BlockM_;
+    static constexpr index_t BlockN               = BlockN_;
+    static constexpr index_t Stages               = Stages_;
+    static constexpr index_t ClusterM             = ClusterM_;
+    static constexpr gemm_wgmma_schedule Schedule = Schedule_;
+    static constexpr bool Pingpong                = Schedule == gemm_wgmma_schedule::pingpong;
+    static constexpr index_t GroupM               = GroupM_;
+    static constexpr index_t Consumers            = Pingpong ? 2 : BlockM / 64;
+    /// Consumer warpgroups that read each stage (and release it).
+    static constexpr index_t ConsumersPerStage = Pingpong ? 1 : Consumers;
+    static constexpr index_t BlockSize         = 128 * (Consumers + 1);
 
     static_assert(BlockM == 64 || BlockM == 128, "BlockM is 64 or 128: one or two consumers");
+    static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
     static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
     static_assert(Stages >= 2 && Stages <= 8, "2 to 8 shared-memory stages");

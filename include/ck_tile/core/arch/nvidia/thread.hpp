@@ -48,6 +48,13 @@ CK_TILE_DEVICE void named_barrier_sync(uint32_t id, uint32_t threads)
     asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
 }
 
+/// Arrives on barrier `id` without waiting: with named_barrier_sync on the same id and count,
+/// one group of threads signals another (the count covers both groups).
+CK_TILE_DEVICE void named_barrier_arrive(uint32_t id, uint32_t threads)
+{
+    asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
 /// Stops the kernel with an error the host sees at the next synchronisation: the device-side
 /// answer to a violated precondition, where exceptions do not exist.
 [[noreturn]] CK_TILE_DEVICE void trap() { __trap(); }
