@@ -18,10 +18,20 @@
 
 namespace ck_tile {
 
+// nvcc copies a by-value kernel argument into local memory as soon as its address escapes
+// (a member passed by reference to a function it does not inline); __grid_constant__ lets it
+// read the argument in place from the constant bank instead.
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+#define CK_TILE_GRID_CONSTANT __grid_constant__
+#else
+#define CK_TILE_GRID_CONSTANT
+#endif
+
 /// The one __global__ entry point: calls Kernel{}(args...) in every thread.
 /// MinBlockPerCu is the occupancy the compiler must keep (register cap).
 template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>
-__global__ void __launch_bounds__(MaxThreadPerBlock, MinBlockPerCu) kentry(Kernel k, Args... args)
+__global__ void __launch_bounds__(MaxThreadPerBlock, MinBlockPerCu)
+    kentry(const CK_TILE_GRID_CONSTANT Kernel k, const CK_TILE_GRID_CONSTANT Args... args)
 {
     k(args...);
 }

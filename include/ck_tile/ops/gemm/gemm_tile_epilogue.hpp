@@ -37,7 +37,8 @@ struct gemm_tile_output
 
     /// act(alpha * acc + beta * C + bias) in E, converted to D.
     template <bool Fused, typename Acc>
-    CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col,
+                                                        Acc acc) const
     {
         E v = alpha * static_cast<E>(acc);
         if(read_c)
@@ -70,27 +71,37 @@ struct gemm_tile_epilogue
     for_each(const typename block_gemm::accumulators& acc, std::int64_t m0, std::int64_t n0,
              std::int64_t m, std::int64_t n, index_t lane, const F& f)
     {
-        static_for<0, block_gemm::MIter, 1>{}([&](auto i) {
-            static_for<0, block_gemm::NIter, 1>{}([&](auto j) {
-                static_for<0, block_gemm::c_fragment::size(), 1>{}([&](auto r) {
-                    const auto x = mma_fragment_coordinate<typename warp_gemm::c_encoding>(
-                        lane, decltype(r)::value);
-                    const std::int64_t row = m0 + i * atom::m + x[0];
-                    const std::int64_t col = n0 + j * atom::n + x[1];
-                    if(row < m && col < n)
-                        f(row, col, acc.c[i][j][r]);
-                });
+        // Addresses and bounds are recomputed here, per tile, rather than kept in registers
+        // across the main loop (arch::opaque).
+        opaque(m0, n0, m, n);
+        using c_encoding        = typename warp_gemm::c_encoding;
+        const auto origin       = mma_fragment_lane_origin<c_encoding>(lane);
+        const std::int64_t row0 = m0 + origin[0], col0 = n0 + origin[1];
+        static_for<0, block_gemm::MIter, 1>{}([&](auto i) CK_TILE_FORCE_INLINE {
+            static_for<0, block_gemm::NIter, 1>{}([&](auto j) CK_TILE_FORCE_INLINE {
+                static_for<0, block_gemm::c_fragment::size(), 1>{}(
+                    [&](auto r) CK_TILE_FORCE_INLINE {
+                        constexpr auto x =
+                            mma_fragment_register_offset<c_encoding, decltype(r)::value>;
+                        const std::int64_t row = row0 + (i * atom::m + x[0]);
+                        const std::int64_t col = col0 + (j * atom::n + x[1]);
+                        if(row < m && col < n)
+                            f(row, col, acc.c[i][j][r]);
+                    });
             });
         });
     }
 
     CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE static void
-    store(const typename block_gemm::accumulators& acc, const gemm_tile_output<D, E>& out,
+    store(const typename block_gemm::accumulators& acc, const gemm_tile_output<D, E>& output,
           std::int64_t m0, std::int64_t n0, index_t lane)
     {
-        for_each(acc, m0, n0, out.m, out.n, lane, [&](std::int64_t r, std::int64_t c, auto v) {
-            out.template write<Fused>(r, c, v);
-        });
+        gemm_tile_output<D, E> out = output;
+        opaque(out.d, out.c, out.bias, out.d_stride_m, out.d_stride_n, out.c_stride_m,
+               out.c_stride_n);
+        for_each(acc, m0, n0, out.m, out.n, lane,
+                 [&](std::int64_t r, std::int64_t c, auto v)
+                     CK_TILE_FORCE_INLINE { out.template write<Fused>(r, c, v); });
     }
 
     /// Split-K: the partial sums of one split, row-major M x N.
@@ -100,7 +111,8 @@ struct gemm_tile_epilogue
                   std::int64_t n, std::int64_t m0, std::int64_t n0, index_t lane)
     {
         for_each(acc, m0, n0, m, n, lane,
-                 [&](std::int64_t r, std::int64_t c, auto v) { partial[r * n + c] = v; });
+                 [&](std::int64_t r, std::int64_t c, auto v)
+                     CK_TILE_FORCE_INLINE { partial[r * n + c] = v; });
     }
 };
 

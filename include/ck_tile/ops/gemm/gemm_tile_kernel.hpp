@@ -192,7 +192,7 @@ struct gemm_tile_kernel
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(kargs ka) const
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(const kargs& ka) const
     {
         // 16-byte elements: every stage starts 16-byte aligned (asynchronous copies need it).
         struct alignas(16) chunk16

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace ck_tile {
 namespace arch {
@@ -39,6 +40,37 @@ CK_TILE_DEVICE void block_sync_lds() { __syncthreads(); }
 CK_TILE_DEVICE void block_sync() { __syncthreads(); }
 /// Orders the warp's own shared-memory accesses (NVIDIA warps may diverge since Volta).
 CK_TILE_DEVICE void warp_sync() { __syncwarp(); }
+
+/// Hides the values from the optimiser (no instruction is emitted): what is computed from
+/// them after this point is computed there, not hoisted above it and kept in registers. nvcc
+/// hoists every loop-invariant address and bound of a GEMM epilogue out of the batch and K
+/// loops, which costs more registers than the main loop has to spare (spills).
+template <typename... T>
+CK_TILE_HOST_DEVICE void opaque([[maybe_unused]] T&... values)
+{
+#if defined(__CUDA_ARCH__)
+    (
+        [](auto& v) {
+            using V = std::remove_reference_t<decltype(v)>;
+            static_assert(sizeof(V) == 4 || sizeof(V) == 8, "opaque: 32- or 64-bit values");
+            if constexpr(sizeof(V) == 8)
+            {
+                unsigned long long u;
+                std::memcpy(&u, &v, 8);
+                asm volatile("" : "+l"(u));
+                std::memcpy(&v, &u, 8);
+            }
+            else
+            {
+                unsigned u;
+                std::memcpy(&u, &v, 4);
+                asm volatile("" : "+r"(u));
+                std::memcpy(&v, &u, 4);
+            }
+        }(values),
+        ...);
+#endif
+}
 
 /// Stops the kernel with an error the host sees at the next synchronisation: the device-side
 /// answer to a violated precondition, where exceptions do not exist.
