@@ -40,6 +40,14 @@ template <typename... T>
 CK_TILE_HOST_DEVICE void opaque(T&...)
 {}
 
+/// The block's dynamic shared memory (as many bytes as the launch gave), 16-byte aligned.
+/// One declaration for every kernel: extern shared arrays of different types clash.
+CK_TILE_DEVICE unsigned char* get_dynamic_shared_memory()
+{
+    extern __shared__ __attribute__((aligned(16))) unsigned char cktile_dynamic_shared_memory[];
+    return cktile_dynamic_shared_memory;
+}
+
 CK_TILE_DEVICE void block_sync_lds()
 {
     asm volatile("s_waitcnt lgkmcnt(0) \n s_barrier" ::: "memory");

@@ -34,6 +34,14 @@ CK_TILE_DEVICE index_t get_lane_id()
 // division by a constant 32 is a shift and the compiler treats the result as uniform.
 CK_TILE_DEVICE index_t get_warp_id() { return get_thread_id() / arch::warp_size; }
 
+/// The block's dynamic shared memory (as many bytes as the launch gave), 16-byte aligned.
+/// One declaration for every kernel: extern shared arrays of different types clash.
+CK_TILE_DEVICE unsigned char* get_dynamic_shared_memory()
+{
+    extern __shared__ __attribute__((aligned(16))) unsigned char cktile_dynamic_shared_memory[];
+    return cktile_dynamic_shared_memory;
+}
+
 /// Barrier for all threads of the block; orders shared-memory accesses before and after it.
 CK_TILE_DEVICE void block_sync_lds() { __syncthreads(); }
 /// Barrier for all threads of the block (no memory-ordering guarantee beyond block_sync_lds).
