@@ -30,6 +30,8 @@ const char* datatype_name(cktile_datatype_t t)
         return "int8";
     case CKTILE_DATATYPE_INT32:
         return "int32";
+    case CKTILE_DATATYPE_TF32:
+        return "tf32";
     }
     return "?";
 }
@@ -43,6 +45,7 @@ std::size_t datatype_bytes(cktile_datatype_t t)
         return 2;
     case CKTILE_DATATYPE_FP32:
     case CKTILE_DATATYPE_INT32:
+    case CKTILE_DATATYPE_TF32:
         return 4;
     case CKTILE_DATATYPE_FP8_E4M3:
     case CKTILE_DATATYPE_FP8_E5M2:
@@ -105,7 +108,7 @@ namespace {
 void check_type(const cktile_datatype_t& t, const char* field)
 {
     const int v = raw_enum(t);
-    if(v < CKTILE_DATATYPE_FP16 || v > CKTILE_DATATYPE_INT32)
+    if(v < CKTILE_DATATYPE_FP16 || v > CKTILE_DATATYPE_TF32)
         bad(std::string("problem->") + field + " = " + std::to_string(v) +
             " is not a cktile_datatype_t");
 }
@@ -186,16 +189,23 @@ void validate_gemm_problem(const cktile_gemm_problem_t* p)
                                               " (C has D's type)");
     if(a_int)
     {
-        if(p->compute_type != CKTILE_DATATYPE_INT32 || p->d_type != CKTILE_DATATYPE_INT32)
+        if(p->compute_type != CKTILE_DATATYPE_INT32 ||
+           (p->d_type != CKTILE_DATATYPE_INT32 && p->d_type != CKTILE_DATATYPE_INT8))
             fail(CKTILE_STATUS_NOT_SUPPORTED,
-                 "int8 inputs need compute_type int32 and d_type int32");
+                 "int8 inputs need compute_type int32 and d_type int32 or int8");
     }
     else
     {
-        if(p->compute_type != CKTILE_DATATYPE_FP32)
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string("compute_type ") +
-                                                  datatype_name(p->compute_type) +
-                                                  ": floating-point inputs accumulate in fp32");
+        const bool fp32_in = p->a_type == CKTILE_DATATYPE_FP32 && p->b_type == CKTILE_DATATYPE_FP32;
+        if(p->compute_type == CKTILE_DATATYPE_TF32 && !fp32_in)
+            fail(CKTILE_STATUS_NOT_SUPPORTED,
+                 std::string("compute_type tf32 needs fp32 inputs (a_type/b_type are ") +
+                     datatype_name(p->a_type) + "/" + datatype_name(p->b_type) + ")");
+        if(p->compute_type != CKTILE_DATATYPE_FP32 && p->compute_type != CKTILE_DATATYPE_TF32)
+            fail(CKTILE_STATUS_NOT_SUPPORTED,
+                 std::string("compute_type ") + datatype_name(p->compute_type) +
+                     ": floating-point inputs accumulate in fp32 (compute_type fp32, or tf32 "
+                     "for fp32 inputs)");
         if(p->d_type != CKTILE_DATATYPE_FP16 && p->d_type != CKTILE_DATATYPE_BF16 &&
            p->d_type != CKTILE_DATATYPE_FP32)
             fail(CKTILE_STATUS_NOT_SUPPORTED,

@@ -298,6 +298,34 @@ TEST(Validate, UnsupportedTypeCombinations)
     EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
 }
 
+TEST(Validate, Tf32ComputeIsForFp32InputsOnly)
+{
+    auto p         = problem(2, 2, 2);
+    p.compute_type = CKTILE_DATATYPE_TF32; // fp16 inputs
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("compute_type tf32 needs fp32 inputs"), std::string::npos) << last();
+    p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.a_type = CKTILE_DATATYPE_TF32; // a compute type, not a storage type
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    p = problem(2, 2, 2), p.d_type = p.c_type = CKTILE_DATATYPE_TF32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+}
+
+TEST(Validate, Int8InputsProduceInt32OrInt8)
+{
+    auto p   = problem(2, 2, 2);
+    p.a_type = p.b_type = CKTILE_DATATYPE_INT8;
+    p.compute_type      = CKTILE_DATATYPE_INT32;
+    p.c_type = p.d_type = CKTILE_DATATYPE_INT8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.compute_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("d_type int32 or int8"), std::string::npos) << last();
+    p.compute_type = CKTILE_DATATYPE_INT32, p.d_type = p.c_type = CKTILE_DATATYPE_FP16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+}
+
 // ---- instances, support, selection (offline) ------------------------------------------------
 
 TEST(Instances, EveryInstanceHasAConsistentRecord)
@@ -347,7 +375,9 @@ TEST(Instances, EveryTypeCombinationHasAGeneralInstance)
         {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_BF16},
         {CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
         {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
-        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT32}};
+        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT32},
+        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8},
+        {CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_TF32}};
     for(const auto& c : combos)
         for(auto la : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
             for(auto lb : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
@@ -356,8 +386,9 @@ TEST(Instances, EveryTypeCombinationHasAGeneralInstance)
                 p.a_type = c[0];
                 p.b_type = c[1];
                 p.c_type = p.d_type = c[2];
-                p.compute_type =
-                    c[0] == CKTILE_DATATYPE_INT8 ? CKTILE_DATATYPE_INT32 : CKTILE_DATATYPE_FP32;
+                p.compute_type      = c.size() > 3                   ? c[3]
+                                      : c[0] == CKTILE_DATATYPE_INT8 ? CKTILE_DATATYPE_INT32
+                                                                     : CKTILE_DATATYPE_FP32;
                 p.a_layout = la, p.b_layout = lb;
                 p.lda            = la == CKTILE_LAYOUT_ROW_MAJOR ? 65 : 17;
                 p.ldb            = lb == CKTILE_LAYOUT_ROW_MAJOR ? 33 : 65;
@@ -482,8 +513,11 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
     ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
               CKTILE_STATUS_SUCCESS)
         << last();
-    // The matrix-instruction tile instance beats every SIMT one on a large aligned problem.
-    EXPECT_EQ(id, find(o.h, "gemm_tile_f16f16_f16_accf32_rc_128x128x32_w2x2_s3_intra_v16_fused"));
+    // A matrix-instruction tile instance beats every SIMT one on a large aligned problem.
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(std::string(info.name).rfind("gemm_tile_f16f16_f16_accf32_rc_", 0), 0u) << info.name;
     p.k = 4095, p.lda = 4095, p.ldb = 4095; // not a multiple of 8: the general one
     ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id),
               CKTILE_STATUS_SUCCESS);

@@ -116,6 +116,12 @@ double decode(cktile_datatype_t t, const unsigned char* p)
         std::memcpy(&f, p, 4);
         return f;
     }
+    case CKTILE_DATATYPE_INT8:
+    {
+        std::int8_t i;
+        std::memcpy(&i, p, 1);
+        return i;
+    }
     default:
     {
         std::int32_t i;
@@ -206,7 +212,7 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     const std::int64_t d_elems = span(p.m, p.n, dr, p.ldd, B, p.stride_d);
     const std::size_t db       = bytes_of(p.d_type);
     ck_tile::DeviceMem d(d_elems * db);
-    d.SetValue(0xff); // poison: NaN for floats, -1 for int32
+    d.SetValue(0xff); // poison: NaN for floats, -1 for int32 and int8
 
     cktile_gemm_args_t args;
     cktile_gemm_args_init(&args);
@@ -255,6 +261,8 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                 double want            = ref[off];
                 if(p.d_type == CKTILE_DATATYPE_INT32)
                     want = ck_tile::convert_output<std::int32_t>(want);
+                if(p.d_type == CKTILE_DATATYPE_INT8) // alpha/beta in fp32, then saturated
+                    want = ck_tile::convert_output<std::int8_t>(static_cast<float>(want));
                 const double have = decode(p.d_type, &got[off * db]);
                 const double tol =
                     tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE);
@@ -454,6 +462,71 @@ TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
               CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(first, second);
     EXPECT_TRUE(run_and_check(h_, first, "measured", p, rng));
+}
+
+// fp32 inputs with compute TF32: full-mantissa random inputs, so the rounding to TF32 shows;
+// every error must stay within TF32's input rounding (2^-11 relative per factor) plus fp32
+// accumulation, and the true-fp32 general instances must serve the same problem.
+TEST_F(GemmCorrectness, Tf32ComputeWithinTf32Rounding)
+{
+    const std::int64_t m = 131, n = 67, k = 257;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1.f, 1.f);
+    std::vector<float> a(m * k), b(k * n);
+    for(auto& x : a)
+        x = u(rng);
+    for(auto& x : b)
+        x = u(rng);
+    ck_tile::DeviceMem da(a.size() * 4), db(b.size() * 4), dd(m * n * 4);
+    da.ToDevice(a.data());
+    db.ToDevice(b.data());
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
+    p.compute_type                            = CKTILE_DATATYPE_TF32;
+    p.b_layout                                = CKTILE_LAYOUT_COL_MAJOR; // B stored N x K
+    p.m = m, p.n = n, p.k = k, p.lda = k, p.ldb = k, p.ldc = n, p.ldd = n;
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = da.GetDeviceBuffer(), args.b = db.GetDeviceBuffer(), args.d = dd.GetDeviceBuffer();
+    size_t count = 0;
+    ASSERT_EQ(cktile_get_instance_count(h_, &count), CKTILE_STATUS_SUCCESS);
+    int tf32_instances = 0, general = 0;
+    for(size_t idx = 0; idx < count; ++idx)
+    {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+        if(info.op_kind != CKTILE_OP_GEMM ||
+           cktile_gemm_supports(h_, info.id, &p, &args, nullptr, 0) != CKTILE_STATUS_SUCCESS)
+            continue;
+        tf32_instances += info.compute_type == CKTILE_DATATYPE_TF32;
+        general += info.is_general;
+        dd.SetValue(0xff);
+        ASSERT_EQ(cktile_gemm_run(h_, info.id, &p, &args, nullptr, 0, nullptr),
+                  CKTILE_STATUS_SUCCESS)
+            << info.name << ": " << cktile_get_last_error_message();
+        ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+        std::vector<float> d(m * n);
+        dd.FromDevice(d.data());
+        int errors = 0;
+        for(std::int64_t i = 0; i < m; ++i)
+            for(std::int64_t j = 0; j < n; ++j)
+            {
+                double ref = 0, mag = 0;
+                for(std::int64_t kk = 0; kk < k; ++kk)
+                {
+                    ref += double(a[i * k + kk]) * b[j * k + kk];
+                    mag += std::fabs(double(a[i * k + kk]) * b[j * k + kk]);
+                }
+                const double tol = (std::ldexp(1.0, -10) + k * std::ldexp(1.0, -23)) * mag;
+                if(!(std::fabs(d[i * n + j] - ref) <= tol) && errors++ < 5)
+                    ADD_FAILURE() << info.name << ": D(" << i << "," << j << ") = " << d[i * n + j]
+                                  << ", expected " << ref << " within " << tol;
+            }
+    }
+    EXPECT_GT(tf32_instances, 0) << "no TF32 tile instance in the library";
+    EXPECT_GT(general, 0) << "no general instance serves compute TF32";
 }
 
 TEST_F(GemmCorrectness, RunRefusesWhatTheInstanceCannotDo)
