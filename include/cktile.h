@@ -212,7 +212,15 @@ typedef struct cktile_gemm_problem
 CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* problem);
 
 /** Device pointers for one run. `c` may be NULL when beta == 0; `bias` must be set exactly
- *  when the problem has a bias. */
+ *  when the problem has a bias.
+ *
+ *  Per-tensor scales (appended in 0.2; a caller whose struct_size ends before them runs without
+ *  scales): device pointers to one float each, NULL meaning 1, read when the kernel runs (so
+ *  they may be computed on the device just before). They are meant for 8-bit float inputs and
+ *  apply to every type:
+ *      D = scale_d * activation(alpha * (scale_a * scale_b) * (A * B) + beta * C + bias)
+ *  scale_a and scale_b dequantise A and B; scale_d is D's quantisation scale, applied last,
+ *  before the conversion to D's type. */
 typedef struct cktile_gemm_args
 {
     size_t struct_size;
@@ -221,6 +229,9 @@ typedef struct cktile_gemm_args
     const void* c;
     const void* bias;
     void* d;
+    const float* scale_a;
+    const float* scale_b;
+    const float* scale_d;
 } cktile_gemm_args_t;
 
 CKTILE_API cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* args);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -245,16 +247,21 @@ void validate_gemm_problem(const cktile_gemm_problem_t* p)
     }
 }
 
-void validate_gemm_args(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
+cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
+                                      const cktile_gemm_args_t* args)
 {
-    require_struct(args, "args", true);
-    auto check = [](const void* ptr, const char* name, cktile_datatype_t t) {
+    // Callers built before the scales existed pass a shorter struct: accepted, no scales.
+    require_struct(args, "args", true, offsetof(cktile_gemm_args_t, scale_a));
+    cktile_gemm_args_t full{};
+    std::memcpy(&full, args, args->struct_size);
+    full.struct_size = sizeof(full);
+    auto check       = [](const void* ptr, const char* name, cktile_datatype_t t) {
         if(!ptr)
             bad(std::string("args->") + name + " is NULL");
         const std::size_t bytes = datatype_bytes(t);
         if(reinterpret_cast<std::uintptr_t>(ptr) % bytes != 0)
             bad(std::string("args->") + name + " is not aligned to its element size (" +
-                std::to_string(bytes) + " bytes)");
+                      std::to_string(bytes) + " bytes)");
     };
     check(args->a, "a", p.a_type);
     check(args->b, "b", p.b_type);
@@ -263,6 +270,14 @@ void validate_gemm_args(const cktile_gemm_problem_t& p, const cktile_gemm_args_t
         check(args->c, "c (read because beta != 0)", p.c_type);
     if(p.bias != CKTILE_BIAS_NONE)
         check(args->bias, "bias (the problem has a bias)", p.d_type);
+    auto check_scale = [](const float* s, const char* name) {
+        if(s && reinterpret_cast<std::uintptr_t>(s) % alignof(float) != 0)
+            bad(std::string("args->") + name + " is not aligned to a float (4 bytes)");
+    };
+    check_scale(full.scale_a, "scale_a");
+    check_scale(full.scale_b, "scale_b");
+    check_scale(full.scale_d, "scale_d");
+    return full;
 }
 
 std::string gemm_problem_key(const cktile_gemm_problem_t& p)

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -501,6 +502,36 @@ TEST(Supports, PointersAreCheckedForAlignment)
     EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, reason, sizeof(reason)),
               CKTILE_STATUS_INVALID_ARGUMENT);
     EXPECT_NE(last().find("args->bias"), std::string::npos) << last();
+}
+
+// The scales were appended to cktile_gemm_args_t: a caller built before them passes a struct
+// that ends at `d` and must still be served (without scales); shorter is an error.
+TEST(Supports, ArgsWithoutScalesFromOlderCallersAndScaleAlignment)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::uint64_t gen = find(o.h, general_f16);
+    auto p                  = problem(64, 64, 64);
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    EXPECT_EQ(a.scale_a, nullptr);
+    EXPECT_EQ(a.scale_b, nullptr);
+    EXPECT_EQ(a.scale_d, nullptr);
+    a.a       = reinterpret_cast<const void*>(std::uintptr_t(0x10000));
+    a.b       = reinterpret_cast<const void*>(std::uintptr_t(0x20000));
+    a.d       = reinterpret_cast<void*>(std::uintptr_t(0x30000));
+    a.scale_a = reinterpret_cast<const float*>(std::uintptr_t(0x40002)); // not float-aligned
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->scale_a is not aligned"), std::string::npos) << last();
+    // An older caller's struct: the misaligned scale lies beyond its struct_size, unread.
+    a.struct_size = offsetof(cktile_gemm_args_t, scale_a);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_SUCCESS) << last();
+    std::uint64_t id = 0;
+    EXPECT_EQ(cktile_gemm_select(o.h, &p, &a, CKTILE_SELECT_HEURISTIC, &id), CKTILE_STATUS_SUCCESS)
+        << last();
+    a.struct_size = offsetof(cktile_gemm_args_t, d);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("struct_size"), std::string::npos) << last();
 }
 
 TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)

@@ -197,8 +197,14 @@ matrix make_input(cktile_datatype_t t, std::int64_t elements, std::mt19937& rng)
 
 /// Runs one problem with instance `id` and checks every element; returns false on a mismatch
 /// (with gtest failures describing the first few).
+/// Per-tensor scales of one run (cktile_gemm_args_t): A's, B's and D's.
+struct gemm_scales
+{
+    float a, b, d;
+};
+
 bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
-                   cktile_gemm_problem_t p, std::mt19937& rng)
+                   cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr)
 {
     const bool ar        = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR,
                br        = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR;
@@ -219,6 +225,14 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
     args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
     args.bias = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
+    ck_tile::DeviceMem scale_mem(3 * sizeof(float));
+    if(scales)
+    {
+        const float host[3] = {scales->a, scales->b, scales->d};
+        scale_mem.ToDevice(host);
+        const float* dev = static_cast<const float*>(scale_mem.GetDeviceBuffer());
+        args.scale_a = dev, args.scale_b = dev + 1, args.scale_d = dev + 2;
+    }
     // Split-K instances need a workspace; ask for the size and give exactly that much.
     std::size_t ws_bytes = 0;
     if(id != CKTILE_INSTANCE_AUTO)
@@ -243,9 +257,12 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     g.c_row = cr ? p.ldc : 1, g.c_col = cr ? 1 : p.ldc, g.c_batch = p.stride_c;
     g.d_row = dr ? p.ldd : 1, g.d_col = dr ? 1 : p.ldd, g.d_batch = p.stride_d;
     g.bias_batch = p.stride_bias;
-    g.alpha = p.alpha, g.beta = p.beta;
-    g.bias_kind  = static_cast<ck_tile::gemm_bias>(p.bias);
-    g.activation = static_cast<ck_tile::gemm_activation>(p.activation);
+    // D = scale_d * act(alpha * scale_a * scale_b * A B + beta C + bias)
+    g.alpha              = scales ? p.alpha * double(scales->a) * double(scales->b) : p.alpha;
+    g.beta               = p.beta;
+    const double d_scale = scales ? double(scales->d) : 1.0;
+    g.bias_kind          = static_cast<ck_tile::gemm_bias>(p.bias);
+    g.activation         = static_cast<ck_tile::gemm_activation>(p.activation);
     std::vector<double> ref(d_elems, std::nan(""));
     ck_tile::reference_gemm(g, a.value.data(), b.value.data(), c.value.data(), bias.value.data(),
                             ref.data());
@@ -258,7 +275,7 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
             {
                 const std::int64_t off = bi * g.d_batch + i * g.d_row + j * g.d_col;
                 inside[off]            = true;
-                double want            = ref[off];
+                double want            = d_scale * ref[off];
                 if(p.d_type == CKTILE_DATATYPE_INT32)
                     want = ck_tile::convert_output<std::int32_t>(want);
                 if(p.d_type == CKTILE_DATATYPE_INT8) // alpha/beta in fp32, then saturated
@@ -267,8 +284,9 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                 const double tol =
                     tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE);
                 if(!(std::fabs(have - want) <= tol) && errors++ < 5)
-                    ADD_FAILURE() << name << " " << describe(p) << ": D[" << bi << "](" << i << ","
-                                  << j << ") = " << have << ", expected " << want;
+                    ADD_FAILURE() << name << " " << describe(p) << (scales ? " scaled" : "")
+                                  << ": D[" << bi << "](" << i << "," << j << ") = " << have
+                                  << ", expected " << want;
             }
     for(std::int64_t off = 0; off < d_elems; ++off)
         if(!inside[off])
@@ -300,7 +318,8 @@ class GemmCorrectness : public ::testing::Test
     /// instances: cases built to test what specialised instances refuse, e.g. unaligned leading
     /// dimensions, need not fit them; AlignedLeadingDimensionsOddShapes runs every instance).
     void run_cases(const std::vector<gemm_case>& cases, bool tile_only = false,
-                   bool first_layouts_only = false, bool general_only_must_run = false)
+                   bool first_layouts_only = false, bool general_only_must_run = false,
+                   const gemm_scales* scales = nullptr)
     {
         size_t n = 0;
         ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
@@ -365,7 +384,13 @@ class GemmCorrectness : public ::testing::Test
                         continue;
                     }
                     ++ran;
-                    if(!run_and_check(h_, info.id, info.name, p, rng))
+                    // Integer outputs: scales that are powers of two, so that rounding
+                    // halves cannot differ between the kernel's and the reference's order.
+                    const gemm_scales dyadic{0.5f, 4.f, 0.25f};
+                    const bool int_out =
+                        p.d_type == CKTILE_DATATYPE_INT32 || p.d_type == CKTILE_DATATYPE_INT8;
+                    if(!run_and_check(h_, info.id, info.name, p, rng,
+                                      scales && int_out ? &dyadic : scales))
                         return;
                 }
             if(info.is_general || !general_only_must_run)
@@ -430,6 +455,20 @@ TEST_F(GemmCorrectness, SplitKSmallOutputsLongK)
                {33, 17, 2050, 3, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
                {16, 200, 1024, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true);
+}
+
+// Per-tensor scales (meant for fp8, applied to every type): every instance, with C, bias and
+// activation; non-dyadic scales for floating-point outputs; split-K goes through the
+// reduction kernel's epilogue.
+TEST_F(GemmCorrectness, PerTensorScales)
+{
+    const gemm_scales s{0.3f, 1.7f, 0.9f};
+    run_cases({{33, 17, 24, 2, 0, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {19, 40, 48, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+              false, true, true, &s);
+    run_cases({{33, 17, 2050, 2, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16}},
+              true, true, false, &s);
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).

@@ -34,8 +34,23 @@ struct gemm_tile_output
     gemm_bias bias_kind;
     gemm_activation activation;
     bool read_c;
+    const float* scale_a; // per-tensor scales, null meaning 1 (gemm_simt_host_args)
+    const float* scale_b;
+    const float* scale_d;
+    E d_scale;
 
-    /// act(alpha * acc + beta * C + bias) in E, converted to D.
+    /// Reads the per-tensor scales (device memory) into alpha and d_scale: once per thread,
+    /// before write().
+    CK_TILE_HOST_DEVICE void load_scales()
+    {
+        if(scale_a)
+            alpha *= static_cast<E>(*scale_a);
+        if(scale_b)
+            alpha *= static_cast<E>(*scale_b);
+        d_scale = scale_d ? static_cast<E>(*scale_d) : E(1);
+    }
+
+    /// d_scale * act(alpha * acc + beta * C + bias) in E, converted to D. @pre load_scales().
     template <bool Fused, typename Acc>
     CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col,
                                                         Acc acc) const
@@ -51,7 +66,7 @@ struct gemm_tile_output
                 v += load_output_type<E>(bias[col]);
             v = apply_activation(activation, v);
         }
-        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(v);
+        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
     }
 };
 
@@ -135,9 +150,11 @@ struct gemm_tile_splitk_reduce
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs ka) const
     {
-        const std::int64_t mn    = ka.out.m * ka.out.n;
-        const std::int64_t total = mn * ka.batches;
-        const std::int64_t step  = std::int64_t(get_grid_size()) * BlockSize;
+        const std::int64_t mn         = ka.out.m * ka.out.n;
+        const std::int64_t total      = mn * ka.batches;
+        const std::int64_t step       = std::int64_t(get_grid_size()) * BlockSize;
+        gemm_tile_output<D, E> scaled = ka.out;
+        scaled.load_scales();
         for(std::int64_t i = std::int64_t(get_block_id()) * BlockSize + get_thread_id(); i < total;
             i += step)
         {
@@ -145,7 +162,7 @@ struct gemm_tile_splitk_reduce
             for(std::int64_t s = 1; s < ka.splits; ++s)
                 sum += ka.partial[s * total + i];
             const std::int64_t batch = i / mn, rc = i % mn;
-            gemm_tile_output<D, E> out = ka.out;
+            gemm_tile_output<D, E> out = scaled;
             out.d += batch * ka.batch_stride_d;
             out.c += batch * ka.batch_stride_c;
             out.bias += batch * ka.batch_stride_bias;

@@ -165,7 +165,11 @@ struct gemm_tile_kernel
                                E(h.beta),
                                h.bias_kind,
                                h.activation,
-                               h.beta != 0.0}; // BLAS: beta == 0 never reads C (it may be null or NaN)
+                               h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
+                               h.scale_a,
+                               h.scale_b,
+                               h.scale_d,
+                               E(1)};
         k.workspace         = static_cast<Acc*>(workspace);
         k.batch_count       = h.batch_count;
         k.batch_stride_a    = h.batch_stride_a;
@@ -229,6 +233,7 @@ struct gemm_tile_kernel
                 out.d += batch * ka.batch_stride_d;
                 out.c += batch * ka.batch_stride_c;
                 out.bias += batch * ka.batch_stride_bias;
+                out.load_scales();
                 epilogue::store(acc, out, wm, wn, lane);
             }
             else
