@@ -118,26 +118,6 @@ CK_TILE_HOST_DEVICE constexpr multi_index<2> mma_fragment_coordinate(index_t lan
     return dstr.calculate_index(multi_index<1>{lane}, ys);
 }
 
-namespace detail {
-/// Whether every (lane, register) coordinate is the lane's origin plus the register's offset.
-template <typename Encoding>
-constexpr bool mma_fragment_is_separable()
-{
-    constexpr index_t lanes = Encoding::detail::ps_lengths::at(0);
-    constexpr index_t regs  = Encoding::detail::ys_lengths::product();
-    for(index_t l = 0; l < lanes; ++l)
-        for(index_t r = 0; r < regs; ++r)
-        {
-            const auto x = mma_fragment_coordinate<Encoding>(l, r);
-            const auto o = mma_fragment_coordinate<Encoding>(l, 0);
-            const auto d = mma_fragment_coordinate<Encoding>(0, r);
-            if(x[0] != o[0] + d[0] || x[1] != o[1] + d[1])
-                return false;
-        }
-    return true;
-}
-} // namespace detail
-
 /// The coordinate of register 0 of `lane`: the run-time half of mma_fragment_coordinate,
 /// computed once per lane. @post mma_fragment_coordinate(lane, r) ==
 /// mma_fragment_lane_origin(lane) + mma_fragment_register_offset<Encoding, r>.
@@ -149,12 +129,10 @@ CK_TILE_HOST_DEVICE constexpr multi_index<2> mma_fragment_lane_origin(index_t la
 
 /// The offset of register `Reg` from its lane's origin, a compile-time constant: every X
 /// digit of a warp fragment belongs either to the lane or to the register, so the two parts
-/// add (checked for every lane and register when the constant is instantiated).
+/// add (test_mma_layouts checks it for every atom, lane and register; a static_assert here
+/// would exceed hipcc's constexpr step limit on the 64-lane MFMA fragments).
 template <typename Encoding, index_t Reg>
-inline constexpr multi_index<2> mma_fragment_register_offset = [] {
-    static_assert(detail::mma_fragment_is_separable<Encoding>(),
-                  "the fragment's coordinates are not lane origin + register offset");
-    return mma_fragment_coordinate<Encoding>(0, Reg);
-}();
+inline constexpr multi_index<2>
+    mma_fragment_register_offset = mma_fragment_coordinate<Encoding>(0, Reg);
 
 } // namespace ck_tile
