@@ -104,7 +104,11 @@ typedef enum cktile_datatype
     CKTILE_DATATYPE_FP8_E4M3 = 4, /**< OCP e4m3fn: no infinities, max 448 */
     CKTILE_DATATYPE_FP8_E5M2 = 5, /**< OCP e5m2 */
     CKTILE_DATATYPE_INT8     = 6,
-    CKTILE_DATATYPE_INT32    = 7
+    CKTILE_DATATYPE_INT32    = 7,
+    /** A compute type only, for fp32 inputs: the products are formed from the inputs rounded
+     *  to TF32 (fp32's range, 10 explicit mantissa bits; tensor cores) and accumulated in
+     *  fp32. CKTILE_DATATYPE_FP32 as a compute type is true fp32 arithmetic throughout. */
+    CKTILE_DATATYPE_TF32 = 8
 } cktile_datatype_t;
 
 /** Storage order of one matrix. CKTILE_LAYOUT_ANY only appears in instance descriptions:
@@ -183,7 +187,11 @@ CKTILE_API cktile_status_t cktile_get_handle_info(cktile_handle_t handle,
  *  Batch i reads A + i * stride_a etc. (element strides; 0 broadcasts one matrix to every
  *  batch, except for D, whose batches must not overlap).
  *  C has D's type; the bias has D's type. C may be NULL at run time when beta == 0.
- *  compute_type: FP32 for floating-point inputs, INT32 for INT8 inputs (exact accumulation). */
+ *  compute_type: FP32 for floating-point inputs (true fp32), TF32 for fp32 inputs multiplied
+ *  on tensor cores as TF32, INT32 for INT8 inputs (exact accumulation).
+ *  Outputs: fp16, bf16 or fp32 for floating-point inputs; int32, or int8 for int8 inputs (then
+ *  alpha, beta, C and the bias are applied in fp32 and the result is rounded to nearest, halves
+ *  away from zero, and saturated to [-128, 127]). */
 typedef struct cktile_gemm_problem
 {
     size_t struct_size;
@@ -204,7 +212,15 @@ typedef struct cktile_gemm_problem
 CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* problem);
 
 /** Device pointers for one run. `c` may be NULL when beta == 0; `bias` must be set exactly
- *  when the problem has a bias. */
+ *  when the problem has a bias.
+ *
+ *  Per-tensor scales (appended in 0.2; a caller whose struct_size ends before them runs without
+ *  scales): device pointers to one float each, NULL meaning 1, read when the kernel runs (so
+ *  they may be computed on the device just before). They are meant for 8-bit float inputs and
+ *  apply to every type:
+ *      D = scale_d * activation(alpha * (scale_a * scale_b) * (A * B) + beta * C + bias)
+ *  scale_a and scale_b dequantise A and B; scale_d is D's quantisation scale, applied last,
+ *  before the conversion to D's type. */
 typedef struct cktile_gemm_args
 {
     size_t struct_size;
@@ -213,6 +229,9 @@ typedef struct cktile_gemm_args
     const void* c;
     const void* bias;
     void* d;
+    const float* scale_a;
+    const float* scale_b;
+    const float* scale_d;
 } cktile_gemm_args_t;
 
 CKTILE_API cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* args);

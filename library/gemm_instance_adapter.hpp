@@ -33,7 +33,11 @@ struct gemm_signature
             return "the instance's A/B data types differ from the problem's";
         if(p.c_type != DType || p.d_type != DType)
             return "the instance's C/D data type differs from the problem's";
-        if(p.compute_type != ComputeType)
+        // A TF32 request may run in true fp32 (at least as accurate): the general fp32
+        // instances serve every TF32 problem.
+        const bool fp32_serves_tf32 =
+            ComputeType == CKTILE_DATATYPE_FP32 && p.compute_type == CKTILE_DATATYPE_TF32;
+        if(p.compute_type != ComputeType && !fp32_serves_tf32)
             return "the instance's compute type differs from the problem's";
         if(ALayout != CKTILE_LAYOUT_ANY && p.a_layout != ALayout)
             return "the instance's A layout differs from the problem's";
@@ -207,7 +211,7 @@ struct gemm_tile_launch
             ck_tile::make_kernel<Kernel::BlockSize, 1>(
                 Kernel{},
                 dim3(static_cast<unsigned>(x), static_cast<unsigned>(y), static_cast<unsigned>(z)),
-                dim3(Kernel::BlockSize), 0u, ka));
+                dim3(Kernel::BlockSize), static_cast<unsigned>(Kernel::shared_memory_bytes), ka));
         if(ka.splits > 1)
             launch_splitk_reduce<typename Kernel::Acc, typename Kernel::D, typename Kernel::E,
                                  Kernel::FusedEpilogue>(ka.workspace, ka.out, ka.splits, h, stream);

@@ -25,6 +25,10 @@ inline ck_tile::gemm_simt_host_args to_host_args(const cktile_gemm_problem_t& p,
         h.c    = args->c;
         h.bias = args->bias;
         h.d    = args->d;
+        // libcktile passes its complete struct (validate_gemm_args), scales included.
+        h.scale_a = args->scale_a;
+        h.scale_b = args->scale_b;
+        h.scale_d = args->scale_d;
     }
     h.m = p.m, h.n = p.n, h.k = p.k;
     h.a_stride_m = a_row ? p.lda : 1, h.a_stride_k = a_row ? 1 : p.lda;

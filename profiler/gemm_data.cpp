@@ -118,6 +118,7 @@ std::vector<unsigned char> random_elements(cktile_datatype_t t, std::int64_t cou
             break;
         }
         case CKTILE_DATATYPE_FP32:
+        case CKTILE_DATATYPE_TF32: // a compute type only; never stored
         {
             const float f = random_eighths(r);
             std::memcpy(dst, &f, 4);
@@ -145,6 +146,7 @@ double decode_element(cktile_datatype_t t, const unsigned char* p)
         return ck_tile::type_convert<float>(ck_tile::bf16_t::from_bits(b));
     }
     case CKTILE_DATATYPE_FP32:
+    case CKTILE_DATATYPE_TF32: // a compute type only; never stored
     {
         float f;
         std::memcpy(&f, p, 4);

@@ -24,7 +24,7 @@ const std::vector<word>& type_words()
         {"f8_e5m2", CKTILE_DATATYPE_FP8_E5M2},  {"i8", CKTILE_DATATYPE_INT8},
         {"int8", CKTILE_DATATYPE_INT8},         {"s8", CKTILE_DATATYPE_INT8},
         {"i32", CKTILE_DATATYPE_INT32},         {"int32", CKTILE_DATATYPE_INT32},
-        {"s32", CKTILE_DATATYPE_INT32}};
+        {"s32", CKTILE_DATATYPE_INT32},         {"tf32", CKTILE_DATATYPE_TF32}};
     return w;
 }
 
@@ -137,6 +137,7 @@ std::size_t type_bytes(cktile_datatype_t t)
         return 2;
     case CKTILE_DATATYPE_FP32:
     case CKTILE_DATATYPE_INT32:
+    case CKTILE_DATATYPE_TF32: // a compute type; counted as the fp32 it computes on
         return 4;
     case CKTILE_DATATYPE_FP8_E4M3:
     case CKTILE_DATATYPE_FP8_E5M2:

@@ -45,6 +45,8 @@ bool to_cuda_type(cktile_datatype_t t, cudaDataType_t& out)
     case CKTILE_DATATYPE_INT32:
         out = CUDA_R_32I;
         return true;
+    case CKTILE_DATATYPE_TF32: // a compute type, not a storage type
+        return false;
     }
     return false;
 }

@@ -22,16 +22,26 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 FORMAT_VERSION = 1
 LIBRARY_VERSION = "0.1.0"
 
-# What a target allows. Static shared memory is what a block may declare without opting in.
+# What a target allows. Static shared memory is what a block may declare without opting in
+# (the SIMT kernels); dynamic shared memory is what a block may use after opting in (the tile
+# kernels: CUDA's sharedMemPerBlockOptin, the whole LDS on AMD).
 TARGETS = {
-    "sm_80": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
-    "sm_86": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
-    "sm_89": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
-    "sm_90": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
-    "sm_90a": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024, "max_threads": 1024},
-    "gfx90a": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
-    "gfx940": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
-    "gfx942": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024, "max_threads": 1024},
+    "sm_80": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024,
+              "dynamic_smem": 163 * 1024, "max_threads": 1024},
+    "sm_86": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024,
+              "dynamic_smem": 99 * 1024, "max_threads": 1024},
+    "sm_89": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024,
+              "dynamic_smem": 99 * 1024, "max_threads": 1024},
+    "sm_90": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024,
+              "dynamic_smem": 227 * 1024, "max_threads": 1024},
+    "sm_90a": {"platform": "nvidia", "warp": 32, "static_smem": 48 * 1024,
+               "dynamic_smem": 227 * 1024, "max_threads": 1024},
+    "gfx90a": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024,
+               "dynamic_smem": 64 * 1024, "max_threads": 1024},
+    "gfx940": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024,
+               "dynamic_smem": 64 * 1024, "max_threads": 1024},
+    "gfx942": {"platform": "amd", "warp": 64, "static_smem": 64 * 1024,
+               "dynamic_smem": 64 * 1024, "max_threads": 1024},
 }
 
 # data type name -> (C API enum, C++ element type, bytes). The C++ types are ck_tile's numeric
@@ -44,9 +54,11 @@ DATATYPES = {
     "fp8_e5m2": ("CKTILE_DATATYPE_FP8_E5M2", "ck_tile::bf8_t", 1),
     "int8": ("CKTILE_DATATYPE_INT8", "std::int8_t", 1),
     "int32": ("CKTILE_DATATYPE_INT32", "std::int32_t", 4),
+    # A compute type only: fp32 inputs multiplied as TF32 on matrix instructions.
+    "tf32": ("CKTILE_DATATYPE_TF32", "float", 4),
 }
 SHORT = {"fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp8_e4m3": "e4m3",
-         "fp8_e5m2": "e5m2", "int8": "i8", "int32": "i32"}
+         "fp8_e5m2": "e5m2", "int8": "i8", "int32": "i32", "tf32": "tf32"}
 LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
            "col": ("CKTILE_LAYOUT_COL_MAJOR", "ck_tile::gemm_layout::col", "c"),
            "any": ("CKTILE_LAYOUT_ANY", "ck_tile::gemm_layout::any", "x")}
@@ -134,16 +146,19 @@ def _validate_combo(where, name, combo):
         if combo[key] not in DATATYPES:
             raise GenError(f"{where} type combination '{name}': {key}={combo[key]!r} is not a "
                            f"data type ({', '.join(DATATYPES)})")
-    if combo["a"] in ("int32",) or combo["b"] in ("int32",):
-        raise GenError(f"{where} type combination '{name}': int32 is an output type only")
+    if combo["a"] in ("int32", "tf32") or combo["b"] in ("int32", "tf32"):
+        raise GenError(f"{where} type combination '{name}': int32 is an output type only, tf32 "
+                       "a compute type only")
     ints = [combo[k] == "int8" for k in ("a", "b")]
     if any(ints) != all(ints):
         raise GenError(f"{where} type combination '{name}': int8 inputs cannot mix with "
                        "floating-point inputs")
-    want_compute = "int32" if all(ints) else "fp32"
-    if combo["compute"] != want_compute:
-        raise GenError(f"{where} type combination '{name}': compute must be {want_compute}")
-    want_d = ("int32",) if all(ints) else ("fp16", "bf16", "fp32")
+    fp32_in = combo["a"] == "fp32" and combo["b"] == "fp32"
+    want_compute = ("int32",) if all(ints) else ("fp32", "tf32") if fp32_in else ("fp32",)
+    if combo["compute"] not in want_compute:
+        raise GenError(f"{where} type combination '{name}': compute must be one of "
+                       f"{', '.join(want_compute)}")
+    want_d = ("int32", "int8") if all(ints) else ("fp16", "bf16", "fp32")
     if combo["d"] not in want_d:
         raise GenError(f"{where} type combination '{name}': d must be one of {', '.join(want_d)}")
 
@@ -207,8 +222,15 @@ def expand(doc, path, instance_set, targets):
         sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
         fam_targets = _list_of(f"{fw} targets", fam["targets"], set(TARGETS) | {"*"})
         types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
+        # The SIMT kernels compute in true fp32; a TF32 request runs on them as it is (the C API
+        # lets fp32 compute serve it), so they have no instances of their own for tf32.
         if "*" in types:
-            types = list(combos)
+            types = [t for t in combos if combos[t]["compute"] != "tf32"]
+        for tname in types:
+            if combos[tname]["compute"] == "tf32":
+                raise GenError(f"{fw}: type combination '{tname}' computes in tf32, which only "
+                               "tile kernels do (the simt kernels' fp32 instances serve tf32 "
+                               "problems)")
         epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
         index_bits = _list_of(f"{fw} index_bits", fam["index_bits"], {32, 64}, int)
         layouts = fam["layouts"]
@@ -328,10 +350,11 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
             for p in layouts):
         raise GenError(f"{fw} layouts: tile kernels take [a, b] pairs of row and col")
     for tname in types:
-        if combos[tname]["a"] == "fp32" or combos[tname]["b"] == "fp32":
-            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs; matrix "
-                           "instructions would round them to TF32, which the C API's compute "
-                           "type cannot request (exact fp32 is the simt kernel's)")
+        if (combos[tname]["a"] == "fp32" or combos[tname]["b"] == "fp32") and \
+                combos[tname]["compute"] != "tf32":
+            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs and compute fp32; "
+                           "matrix instructions round fp32 inputs to TF32, so list them with "
+                           "compute tf32 (exact fp32 is the simt kernel's)")
     tiles = fam["tiles"]
     if not isinstance(tiles, list) or not tiles:
         raise GenError(f"{fw} tiles: expected a non-empty list")
@@ -390,9 +413,9 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
                                        "power-of-two rows of 16-byte vectors in shared memory "
                                        f"for '{tname}' with layouts {pair}")
                     smem = tile["stages"] * (block[0] + block[1]) * block[2] * size
-                    if smem > tinfo["static_smem"]:
+                    if smem > tinfo["dynamic_smem"]:
                         raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than "
-                                       f"{target} allows per block ({tinfo['static_smem']})")
+                                       f"{target} allows per block ({tinfo['dynamic_smem']})")
                     for epi in epilogues:
                         name = tile_instance_name(combo, pair, tile, split_k, epi)
                         if name in seen[target]:
@@ -558,19 +581,21 @@ def kernel_type(inst):
 def tile_kernel_type(inst):
     c = inst["combo"]
     acc = "std::int32_t" if c["compute"] == "int32" else "float"
+    math = ", ck_tile::gemm_math::tf32" if c["compute"] == "tf32" else ""
     return ("ck_tile::gemm_tile_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
-            "{lb}>, ck_tile::gemm_tile_policy<{bm}, {bn}, {bk}, {wm}, {wn}, {s}, "
+            "{lb}{math}>, ck_tile::gemm_tile_policy<{bm}, {bn}, {bk}, {wm}, {wn}, {s}, "
             "ck_tile::gemm_schedule::{sch}, {v}>, {fused}, {sk}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
-        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
+        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1], math=math,
         bm=inst["block"][0], bn=inst["block"][1], bk=inst["block"][2], wm=inst["warps"][0],
         wn=inst["warps"][1], s=inst["stages"], sch=inst["schedule"], v=inst["vector_bytes"],
         fused="true" if EPILOGUES[inst["epilogue"]] else "false",
         sk="true" if inst["split_k"] else "false")
 
 
-# Multiply-accumulates per cycle of a matrix instruction relative to FMA (selection model).
-MATH_RATE = {1: 16.0, 2: 8.0, 4: 2.0}
+# Multiply-accumulates per cycle of a matrix instruction relative to FMA (selection model),
+# by input element size; TF32 (4-byte inputs) runs at half the 16-bit rate.
+MATH_RATE = {1: 16.0, 2: 8.0, 4: 4.0}
 # Warpgroup MMA fed by TMA sustains about 2.5 times what mma.sync kernels reach on an H100.
 WGMMA_MATH_RATE = {1: 40.0, 2: 20.0, 4: 5.0}
 

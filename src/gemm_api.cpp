@@ -342,8 +342,12 @@ cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t id,
         const auto s  = lookup_handle(handle);
         const auto& r = require_instance(*s, id);
         validate_gemm_problem(p);
+        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
         if(args)
-            validate_gemm_args(*p, args);
+        {
+            full = validate_gemm_args(*p, args);
+            args = &full;
+        }
         const std::string why = why_not(r, *p, args);
         if(why.empty())
             return CKTILE_STATUS_SUCCESS;
@@ -373,8 +377,12 @@ cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_pro
     return guarded("cktile_gemm_select", [&] {
         const auto s = lookup_handle(handle);
         validate_gemm_problem(p);
+        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
         if(args)
-            validate_gemm_args(*p, args);
+        {
+            full = validate_gemm_args(*p, args);
+            args = &full;
+        }
         require_pointer(id, "id");
         *id = select(*s, *p, args, mode).info.id;
         return CKTILE_STATUS_SUCCESS;
@@ -388,7 +396,8 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
     return guarded("cktile_gemm_select_measured", [&] {
         const auto s = lookup_handle(handle);
         validate_gemm_problem(p);
-        validate_gemm_args(*p, args);
+        const cktile_gemm_args_t full = validate_gemm_args(*p, args); // complete struct
+        args                          = &full;
         require_pointer(id, "id");
         const std::string key = gemm_problem_key(*p);
         {
@@ -464,7 +473,8 @@ cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
     return guarded("cktile_gemm_run", [&] {
         const auto s = lookup_handle(handle);
         validate_gemm_problem(p);
-        validate_gemm_args(*p, args);
+        const cktile_gemm_args_t full     = validate_gemm_args(*p, args); // complete struct
+        args                              = &full;
         const cktile_kernel_instance_t* r = nullptr;
         if(instance_id == CKTILE_INSTANCE_AUTO)
             r = &select(*s, *p, args, CKTILE_SELECT_DEFAULT, workspace ? workspace_size : 0);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -30,6 +32,8 @@ const char* datatype_name(cktile_datatype_t t)
         return "int8";
     case CKTILE_DATATYPE_INT32:
         return "int32";
+    case CKTILE_DATATYPE_TF32:
+        return "tf32";
     }
     return "?";
 }
@@ -43,6 +47,7 @@ std::size_t datatype_bytes(cktile_datatype_t t)
         return 2;
     case CKTILE_DATATYPE_FP32:
     case CKTILE_DATATYPE_INT32:
+    case CKTILE_DATATYPE_TF32:
         return 4;
     case CKTILE_DATATYPE_FP8_E4M3:
     case CKTILE_DATATYPE_FP8_E5M2:
@@ -105,7 +110,7 @@ namespace {
 void check_type(const cktile_datatype_t& t, const char* field)
 {
     const int v = raw_enum(t);
-    if(v < CKTILE_DATATYPE_FP16 || v > CKTILE_DATATYPE_INT32)
+    if(v < CKTILE_DATATYPE_FP16 || v > CKTILE_DATATYPE_TF32)
         bad(std::string("problem->") + field + " = " + std::to_string(v) +
             " is not a cktile_datatype_t");
 }
@@ -186,16 +191,23 @@ void validate_gemm_problem(const cktile_gemm_problem_t* p)
                                               " (C has D's type)");
     if(a_int)
     {
-        if(p->compute_type != CKTILE_DATATYPE_INT32 || p->d_type != CKTILE_DATATYPE_INT32)
+        if(p->compute_type != CKTILE_DATATYPE_INT32 ||
+           (p->d_type != CKTILE_DATATYPE_INT32 && p->d_type != CKTILE_DATATYPE_INT8))
             fail(CKTILE_STATUS_NOT_SUPPORTED,
-                 "int8 inputs need compute_type int32 and d_type int32");
+                 "int8 inputs need compute_type int32 and d_type int32 or int8");
     }
     else
     {
-        if(p->compute_type != CKTILE_DATATYPE_FP32)
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string("compute_type ") +
-                                                  datatype_name(p->compute_type) +
-                                                  ": floating-point inputs accumulate in fp32");
+        const bool fp32_in = p->a_type == CKTILE_DATATYPE_FP32 && p->b_type == CKTILE_DATATYPE_FP32;
+        if(p->compute_type == CKTILE_DATATYPE_TF32 && !fp32_in)
+            fail(CKTILE_STATUS_NOT_SUPPORTED,
+                 std::string("compute_type tf32 needs fp32 inputs (a_type/b_type are ") +
+                     datatype_name(p->a_type) + "/" + datatype_name(p->b_type) + ")");
+        if(p->compute_type != CKTILE_DATATYPE_FP32 && p->compute_type != CKTILE_DATATYPE_TF32)
+            fail(CKTILE_STATUS_NOT_SUPPORTED,
+                 std::string("compute_type ") + datatype_name(p->compute_type) +
+                     ": floating-point inputs accumulate in fp32 (compute_type fp32, or tf32 "
+                     "for fp32 inputs)");
         if(p->d_type != CKTILE_DATATYPE_FP16 && p->d_type != CKTILE_DATATYPE_BF16 &&
            p->d_type != CKTILE_DATATYPE_FP32)
             fail(CKTILE_STATUS_NOT_SUPPORTED,
@@ -235,16 +247,21 @@ void validate_gemm_problem(const cktile_gemm_problem_t* p)
     }
 }
 
-void validate_gemm_args(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
+cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
+                                      const cktile_gemm_args_t* args)
 {
-    require_struct(args, "args", true);
-    auto check = [](const void* ptr, const char* name, cktile_datatype_t t) {
+    // Callers built before the scales existed pass a shorter struct: accepted, no scales.
+    require_struct(args, "args", true, offsetof(cktile_gemm_args_t, scale_a));
+    cktile_gemm_args_t full{};
+    std::memcpy(&full, args, args->struct_size);
+    full.struct_size = sizeof(full);
+    auto check       = [](const void* ptr, const char* name, cktile_datatype_t t) {
         if(!ptr)
             bad(std::string("args->") + name + " is NULL");
         const std::size_t bytes = datatype_bytes(t);
         if(reinterpret_cast<std::uintptr_t>(ptr) % bytes != 0)
             bad(std::string("args->") + name + " is not aligned to its element size (" +
-                std::to_string(bytes) + " bytes)");
+                      std::to_string(bytes) + " bytes)");
     };
     check(args->a, "a", p.a_type);
     check(args->b, "b", p.b_type);
@@ -253,6 +270,14 @@ void validate_gemm_args(const cktile_gemm_problem_t& p, const cktile_gemm_args_t
         check(args->c, "c (read because beta != 0)", p.c_type);
     if(p.bias != CKTILE_BIAS_NONE)
         check(args->bias, "bias (the problem has a bias)", p.d_type);
+    auto check_scale = [](const float* s, const char* name) {
+        if(s && reinterpret_cast<std::uintptr_t>(s) % alignof(float) != 0)
+            bad(std::string("args->") + name + " is not aligned to a float (4 bytes)");
+    };
+    check_scale(full.scale_a, "scale_a");
+    check_scale(full.scale_b, "scale_b");
+    check_scale(full.scale_d, "scale_d");
+    return full;
 }
 
 std::string gemm_problem_key(const cktile_gemm_problem_t& p)

@@ -26,7 +26,10 @@ void validate_gemm_problem(const cktile_gemm_problem_t* problem);
 
 /// Checks run-time pointers against a validated problem: A, B, D always; C when beta != 0;
 /// the bias when the problem has one; each aligned to its element size.
-void validate_gemm_args(const cktile_gemm_problem_t& problem, const cktile_gemm_args_t* args);
+/// Validates `args` and returns them as this library's complete struct (fields a shorter,
+/// older struct lacks are zero: no scales).
+cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
+                                      const cktile_gemm_args_t* args);
 
 /// A canonical key: types, layouts, M, N, K, batch, epilogue, whether C is read. Problems with
 /// equal keys get the same tuning answer (support is still checked per problem).

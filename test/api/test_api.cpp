@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -298,6 +299,34 @@ TEST(Validate, UnsupportedTypeCombinations)
     EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
 }
 
+TEST(Validate, Tf32ComputeIsForFp32InputsOnly)
+{
+    auto p         = problem(2, 2, 2);
+    p.compute_type = CKTILE_DATATYPE_TF32; // fp16 inputs
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("compute_type tf32 needs fp32 inputs"), std::string::npos) << last();
+    p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.a_type = CKTILE_DATATYPE_TF32; // a compute type, not a storage type
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    p = problem(2, 2, 2), p.d_type = p.c_type = CKTILE_DATATYPE_TF32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+}
+
+TEST(Validate, Int8InputsProduceInt32OrInt8)
+{
+    auto p   = problem(2, 2, 2);
+    p.a_type = p.b_type = CKTILE_DATATYPE_INT8;
+    p.compute_type      = CKTILE_DATATYPE_INT32;
+    p.c_type = p.d_type = CKTILE_DATATYPE_INT8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.compute_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("d_type int32 or int8"), std::string::npos) << last();
+    p.compute_type = CKTILE_DATATYPE_INT32, p.d_type = p.c_type = CKTILE_DATATYPE_FP16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+}
+
 // ---- instances, support, selection (offline) ------------------------------------------------
 
 TEST(Instances, EveryInstanceHasAConsistentRecord)
@@ -347,7 +376,9 @@ TEST(Instances, EveryTypeCombinationHasAGeneralInstance)
         {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_BF16},
         {CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
         {CKTILE_DATATYPE_FP8_E4M3, CKTILE_DATATYPE_FP8_E5M2, CKTILE_DATATYPE_FP16},
-        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT32}};
+        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT32},
+        {CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8, CKTILE_DATATYPE_INT8},
+        {CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_TF32}};
     for(const auto& c : combos)
         for(auto la : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
             for(auto lb : {CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_COL_MAJOR})
@@ -356,8 +387,9 @@ TEST(Instances, EveryTypeCombinationHasAGeneralInstance)
                 p.a_type = c[0];
                 p.b_type = c[1];
                 p.c_type = p.d_type = c[2];
-                p.compute_type =
-                    c[0] == CKTILE_DATATYPE_INT8 ? CKTILE_DATATYPE_INT32 : CKTILE_DATATYPE_FP32;
+                p.compute_type      = c.size() > 3                   ? c[3]
+                                      : c[0] == CKTILE_DATATYPE_INT8 ? CKTILE_DATATYPE_INT32
+                                                                     : CKTILE_DATATYPE_FP32;
                 p.a_layout = la, p.b_layout = lb;
                 p.lda            = la == CKTILE_LAYOUT_ROW_MAJOR ? 65 : 17;
                 p.ldb            = lb == CKTILE_LAYOUT_ROW_MAJOR ? 33 : 65;
@@ -472,6 +504,36 @@ TEST(Supports, PointersAreCheckedForAlignment)
     EXPECT_NE(last().find("args->bias"), std::string::npos) << last();
 }
 
+// The scales were appended to cktile_gemm_args_t: a caller built before them passes a struct
+// that ends at `d` and must still be served (without scales); shorter is an error.
+TEST(Supports, ArgsWithoutScalesFromOlderCallersAndScaleAlignment)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::uint64_t gen = find(o.h, general_f16);
+    auto p                  = problem(64, 64, 64);
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    EXPECT_EQ(a.scale_a, nullptr);
+    EXPECT_EQ(a.scale_b, nullptr);
+    EXPECT_EQ(a.scale_d, nullptr);
+    a.a       = reinterpret_cast<const void*>(std::uintptr_t(0x10000));
+    a.b       = reinterpret_cast<const void*>(std::uintptr_t(0x20000));
+    a.d       = reinterpret_cast<void*>(std::uintptr_t(0x30000));
+    a.scale_a = reinterpret_cast<const float*>(std::uintptr_t(0x40002)); // not float-aligned
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->scale_a is not aligned"), std::string::npos) << last();
+    // An older caller's struct: the misaligned scale lies beyond its struct_size, unread.
+    a.struct_size = offsetof(cktile_gemm_args_t, scale_a);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_SUCCESS) << last();
+    std::uint64_t id = 0;
+    EXPECT_EQ(cktile_gemm_select(o.h, &p, &a, CKTILE_SELECT_HEURISTIC, &id), CKTILE_STATUS_SUCCESS)
+        << last();
+    a.struct_size = offsetof(cktile_gemm_args_t, d);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("struct_size"), std::string::npos) << last();
+}
+
 TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -482,8 +544,11 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
     ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
               CKTILE_STATUS_SUCCESS)
         << last();
-    // The matrix-instruction tile instance beats every SIMT one on a large aligned problem.
-    EXPECT_EQ(id, find(o.h, "gemm_tile_f16f16_f16_accf32_rc_128x128x32_w2x2_s3_intra_v16_fused"));
+    // A matrix-instruction tile instance beats every SIMT one on a large aligned problem.
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(std::string(info.name).rfind("gemm_tile_f16f16_f16_accf32_rc_", 0), 0u) << info.name;
     p.k = 4095, p.lda = 4095, p.ldb = 4095; // not a multiple of 8: the general one
     ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id),
               CKTILE_STATUS_SUCCESS);

@@ -102,6 +102,28 @@ TEST(MmaAtom, EncodingsOwnEachElementOncePerWarp)
     });
 }
 
+// The tile GEMM computes a fragment coordinate as the lane's origin (run time, once) plus the
+// register's offset (compile time): that needs every coordinate to split that way.
+TEST(MmaAtom, CoordinatesAreLaneOriginPlusRegisterOffset)
+{
+    for_each_atom(all_atoms{}, [](auto atom) {
+        using A    = decltype(atom);
+        auto check = [](auto encoding, index_t lanes, index_t regs) {
+            using E = decltype(encoding);
+            for(index_t l = 0; l < lanes; ++l)
+                for(index_t r = 0; r < regs; ++r)
+                {
+                    const rc x = coord<E>(l, r), o = coord<E>(l, 0), d = coord<E>(0, r);
+                    EXPECT_TRUE(x.row == o.row + d.row && x.col == o.col + d.col)
+                        << "lane " << l << " reg " << r;
+                }
+        };
+        check(typename A::a_encoding{}, A::warp_size, A::a_per_lane);
+        check(typename A::b_encoding{}, A::warp_size, A::b_per_lane);
+        check(typename A::c_encoding{}, A::warp_size, A::c_per_lane);
+    });
+}
+
 TEST(MmaAtom, EncodingsMatchTheFragmentSizes)
 {
     for_each_atom(all_atoms{}, [](auto atom) {
@@ -498,4 +520,51 @@ TEST(Ldmatrix, X4OfARowMajorTileIsTheM16n8k16AFragment)
                 const rc ours     = coord<h::a_encoding>(l, 2 * j + half);
                 EXPECT_TRUE(ours.row == row && ours.col == col) << "lane " << l << " reg " << j;
             }
+}
+
+// The tile GEMM's ldmatrix fragment loads (gemm_tile_block_gemm::load_fragment_ldmatrix):
+// lane l addresses row 8 rb + l % 8 at K byte 16 kb of matrix j = (l / 8) % matrices, with
+// rb = j % (rows / 8), kb = j / (rows / 8). ldmatrix then gives lane l, register j, the 4
+// bytes at row 8 rb + l / 4, K bytes 16 kb + 4 (l % 4) of a K-contiguous operand; with
+// .trans (16-bit, stored K x rows) the two elements at K 8 kb + 2 (l % 4) + {0, 1}, row
+// 8 rb + l / 4. Both must be what the atom's encoding assigns to (lane, register j).
+namespace {
+template <typename Encoding, typename T>
+void expect_ldmatrix_fragment(index_t rows, index_t per_lane, bool transposed)
+{
+    constexpr index_t per_reg = static_cast<index_t>(4 / sizeof(T));
+    const index_t row_blocks  = rows / 8;
+    for(index_t l = 0; l < 32; ++l)
+        for(index_t j = 0; j < per_lane / per_reg; ++j)
+            for(index_t i = 0; i < per_reg; ++i)
+            {
+                const index_t rb = j % row_blocks, kb = j / row_blocks;
+                const index_t row = 8 * rb + l / 4;
+                const index_t k   = transposed ? 8 * kb + 2 * (l % 4) + i
+                                               : (16 * kb + 4 * (l % 4)) / index_t(sizeof(T)) + i;
+                const rc ours     = coord<Encoding>(l, j * per_reg + i);
+                EXPECT_TRUE(ours.row == row && ours.col == k)
+                    << "lane " << l << " reg " << j << " value " << i << ": (" << ours.row << ", "
+                    << ours.col << ") vs (" << row << ", " << k << ")";
+            }
+}
+} // namespace
+
+TEST(Ldmatrix, TileGemmFragmentLoadsMatchEveryMmaSyncEncoding)
+{
+    for_each_atom(all_atoms{}, [](auto atom) {
+        using A = decltype(atom);
+        if constexpr(A::warp_size == 32)
+        {
+            using T = typename A::a_type;
+            expect_ldmatrix_fragment<typename A::a_encoding, T>(A::m, A::a_per_lane, false);
+            expect_ldmatrix_fragment<typename A::b_encoding, typename A::b_type>(
+                A::n, A::b_per_lane, false);
+            if constexpr(sizeof(T) == 2)
+            {
+                expect_ldmatrix_fragment<typename A::a_encoding, T>(A::m, A::a_per_lane, true);
+                expect_ldmatrix_fragment<typename A::b_encoding, T>(A::n, A::b_per_lane, true);
+            }
+        }
+    });
 }

@@ -116,6 +116,12 @@ double decode(cktile_datatype_t t, const unsigned char* p)
         std::memcpy(&f, p, 4);
         return f;
     }
+    case CKTILE_DATATYPE_INT8:
+    {
+        std::int8_t i;
+        std::memcpy(&i, p, 1);
+        return i;
+    }
     default:
     {
         std::int32_t i;
@@ -191,8 +197,14 @@ matrix make_input(cktile_datatype_t t, std::int64_t elements, std::mt19937& rng)
 
 /// Runs one problem with instance `id` and checks every element; returns false on a mismatch
 /// (with gtest failures describing the first few).
+/// Per-tensor scales of one run (cktile_gemm_args_t): A's, B's and D's.
+struct gemm_scales
+{
+    float a, b, d;
+};
+
 bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
-                   cktile_gemm_problem_t p, std::mt19937& rng)
+                   cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr)
 {
     const bool ar        = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR,
                br        = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR;
@@ -206,13 +218,21 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     const std::int64_t d_elems = span(p.m, p.n, dr, p.ldd, B, p.stride_d);
     const std::size_t db       = bytes_of(p.d_type);
     ck_tile::DeviceMem d(d_elems * db);
-    d.SetValue(0xff); // poison: NaN for floats, -1 for int32
+    d.SetValue(0xff); // poison: NaN for floats, -1 for int32 and int8
 
     cktile_gemm_args_t args;
     cktile_gemm_args_init(&args);
     args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
     args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
     args.bias = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
+    ck_tile::DeviceMem scale_mem(3 * sizeof(float));
+    if(scales)
+    {
+        const float host[3] = {scales->a, scales->b, scales->d};
+        scale_mem.ToDevice(host);
+        const float* dev = static_cast<const float*>(scale_mem.GetDeviceBuffer());
+        args.scale_a = dev, args.scale_b = dev + 1, args.scale_d = dev + 2;
+    }
     // Split-K instances need a workspace; ask for the size and give exactly that much.
     std::size_t ws_bytes = 0;
     if(id != CKTILE_INSTANCE_AUTO)
@@ -237,9 +257,12 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     g.c_row = cr ? p.ldc : 1, g.c_col = cr ? 1 : p.ldc, g.c_batch = p.stride_c;
     g.d_row = dr ? p.ldd : 1, g.d_col = dr ? 1 : p.ldd, g.d_batch = p.stride_d;
     g.bias_batch = p.stride_bias;
-    g.alpha = p.alpha, g.beta = p.beta;
-    g.bias_kind  = static_cast<ck_tile::gemm_bias>(p.bias);
-    g.activation = static_cast<ck_tile::gemm_activation>(p.activation);
+    // D = scale_d * act(alpha * scale_a * scale_b * A B + beta C + bias)
+    g.alpha              = scales ? p.alpha * double(scales->a) * double(scales->b) : p.alpha;
+    g.beta               = p.beta;
+    const double d_scale = scales ? double(scales->d) : 1.0;
+    g.bias_kind          = static_cast<ck_tile::gemm_bias>(p.bias);
+    g.activation         = static_cast<ck_tile::gemm_activation>(p.activation);
     std::vector<double> ref(d_elems, std::nan(""));
     ck_tile::reference_gemm(g, a.value.data(), b.value.data(), c.value.data(), bias.value.data(),
                             ref.data());
@@ -274,16 +297,19 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
             {
                 const std::int64_t off = bi * g.d_batch + i * g.d_row + j * g.d_col;
                 inside[off]            = true;
-                double want            = ref[off];
+                double want            = d_scale * ref[off];
                 if(p.d_type == CKTILE_DATATYPE_INT32)
                     want = ck_tile::convert_output<std::int32_t>(want);
+                if(p.d_type == CKTILE_DATATYPE_INT8) // alpha/beta in fp32, then saturated
+                    want = ck_tile::convert_output<std::int8_t>(static_cast<float>(want));
                 const double have = decode(p.d_type, &got[off * db]);
                 const double tol =
                     tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE) +
                     (mma_fp8_accumulation ? std::ldexp(magnitude[off], -9) : 0.0);
                 if(!(std::fabs(have - want) <= tol) && errors++ < 5)
-                    ADD_FAILURE() << name << " " << describe(p) << ": D[" << bi << "](" << i << ","
-                                  << j << ") = " << have << ", expected " << want;
+                    ADD_FAILURE() << name << " " << describe(p) << (scales ? " scaled" : "")
+                                  << ": D[" << bi << "](" << i << "," << j << ") = " << have
+                                  << ", expected " << want;
             }
     for(std::int64_t off = 0; off < d_elems; ++off)
         if(!inside[off])
@@ -315,7 +341,8 @@ class GemmCorrectness : public ::testing::Test
     /// instances: cases built to test what specialised instances refuse, e.g. unaligned leading
     /// dimensions, need not fit them; AlignedLeadingDimensionsOddShapes runs every instance).
     void run_cases(const std::vector<gemm_case>& cases, bool tile_only = false,
-                   bool first_layouts_only = false, bool general_only_must_run = false)
+                   bool first_layouts_only = false, bool general_only_must_run = false,
+                   const gemm_scales* scales = nullptr)
     {
         size_t n = 0;
         ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
@@ -382,7 +409,13 @@ class GemmCorrectness : public ::testing::Test
                         continue;
                     }
                     ++ran;
-                    if(!failed && !run_and_check(h_, info.id, info.name, p, rng))
+                    // Integer outputs: scales that are powers of two, so that rounding
+                    // halves cannot differ between the kernel's and the reference's order.
+                    const gemm_scales dyadic{0.5f, 4.f, 0.25f};
+                    const bool int_out =
+                        p.d_type == CKTILE_DATATYPE_INT32 || p.d_type == CKTILE_DATATYPE_INT8;
+                    if(!failed && !run_and_check(h_, info.id, info.name, p, rng,
+                                                 scales && int_out ? &dyadic : scales))
                         failed = true; // one report per instance; the others still run
                 }
             if(info.is_general || !general_only_must_run)
@@ -449,6 +482,20 @@ TEST_F(GemmCorrectness, SplitKSmallOutputsLongK)
               true);
 }
 
+// Per-tensor scales (meant for fp8, applied to every type): every instance, with C, bias and
+// activation; non-dyadic scales for floating-point outputs; split-K goes through the
+// reduction kernel's epilogue.
+TEST_F(GemmCorrectness, PerTensorScales)
+{
+    const gemm_scales s{0.3f, 1.7f, 0.9f};
+    run_cases({{33, 17, 24, 2, 0, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {19, 40, 48, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+              false, true, true, &s);
+    run_cases({{33, 17, 2050, 2, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16}},
+              true, true, false, &s);
+}
+
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
 TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
 {
@@ -479,6 +526,71 @@ TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
               CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(first, second);
     EXPECT_TRUE(run_and_check(h_, first, "measured", p, rng));
+}
+
+// fp32 inputs with compute TF32: full-mantissa random inputs, so the rounding to TF32 shows;
+// every error must stay within TF32's input rounding (2^-11 relative per factor) plus fp32
+// accumulation, and the true-fp32 general instances must serve the same problem.
+TEST_F(GemmCorrectness, Tf32ComputeWithinTf32Rounding)
+{
+    const std::int64_t m = 131, n = 67, k = 257;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1.f, 1.f);
+    std::vector<float> a(m * k), b(k * n);
+    for(auto& x : a)
+        x = u(rng);
+    for(auto& x : b)
+        x = u(rng);
+    ck_tile::DeviceMem da(a.size() * 4), db(b.size() * 4), dd(m * n * 4);
+    da.ToDevice(a.data());
+    db.ToDevice(b.data());
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
+    p.compute_type                            = CKTILE_DATATYPE_TF32;
+    p.b_layout                                = CKTILE_LAYOUT_COL_MAJOR; // B stored N x K
+    p.m = m, p.n = n, p.k = k, p.lda = k, p.ldb = k, p.ldc = n, p.ldd = n;
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = da.GetDeviceBuffer(), args.b = db.GetDeviceBuffer(), args.d = dd.GetDeviceBuffer();
+    size_t count = 0;
+    ASSERT_EQ(cktile_get_instance_count(h_, &count), CKTILE_STATUS_SUCCESS);
+    int tf32_instances = 0, general = 0;
+    for(size_t idx = 0; idx < count; ++idx)
+    {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+        if(info.op_kind != CKTILE_OP_GEMM ||
+           cktile_gemm_supports(h_, info.id, &p, &args, nullptr, 0) != CKTILE_STATUS_SUCCESS)
+            continue;
+        tf32_instances += info.compute_type == CKTILE_DATATYPE_TF32;
+        general += info.is_general;
+        dd.SetValue(0xff);
+        ASSERT_EQ(cktile_gemm_run(h_, info.id, &p, &args, nullptr, 0, nullptr),
+                  CKTILE_STATUS_SUCCESS)
+            << info.name << ": " << cktile_get_last_error_message();
+        ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+        std::vector<float> d(m * n);
+        dd.FromDevice(d.data());
+        int errors = 0;
+        for(std::int64_t i = 0; i < m; ++i)
+            for(std::int64_t j = 0; j < n; ++j)
+            {
+                double ref = 0, mag = 0;
+                for(std::int64_t kk = 0; kk < k; ++kk)
+                {
+                    ref += double(a[i * k + kk]) * b[j * k + kk];
+                    mag += std::fabs(double(a[i * k + kk]) * b[j * k + kk]);
+                }
+                const double tol = (std::ldexp(1.0, -10) + k * std::ldexp(1.0, -23)) * mag;
+                if(!(std::fabs(d[i * n + j] - ref) <= tol) && errors++ < 5)
+                    ADD_FAILURE() << info.name << ": D(" << i << "," << j << ") = " << d[i * n + j]
+                                  << ", expected " << ref << " within " << tol;
+            }
+    }
+    EXPECT_GT(tf32_instances, 0) << "no TF32 tile instance in the library";
+    EXPECT_GT(general, 0) << "no general instance serves compute TF32";
 }
 
 TEST_F(GemmCorrectness, RunRefusesWhatTheInstanceCannotDo)

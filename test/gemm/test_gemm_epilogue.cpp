@@ -58,6 +58,20 @@ TEST(GemmEpilogue, Int32OutputRoundsHalfAwayAndSaturates)
     EXPECT_EQ(convert_output<std::int32_t>(std::nan("")), 0);
 }
 
+TEST(GemmEpilogue, Int8OutputRoundsHalfAwayAndSaturates)
+{
+    EXPECT_EQ(convert_output<std::int8_t>(2.5f), 3);
+    EXPECT_EQ(convert_output<std::int8_t>(-2.5f), -3);
+    EXPECT_EQ(convert_output<std::int8_t>(0.49999997f), 0); // no float + 0.5 rounding up
+    EXPECT_EQ(convert_output<std::int8_t>(126.5f), 127);
+    EXPECT_EQ(convert_output<std::int8_t>(127.49f), 127);
+    EXPECT_EQ(convert_output<std::int8_t>(1e9f), 127);
+    EXPECT_EQ(convert_output<std::int8_t>(-128.5f), -128);
+    EXPECT_EQ(convert_output<std::int8_t>(-1e9f), -128);
+    EXPECT_EQ(convert_output<std::int8_t>(std::nanf("")), 0);
+    EXPECT_EQ(load_output_type<float>(std::int8_t{-128}), -128.0f);
+}
+
 TEST(GemmEpilogue, OutputTypeLoadsAreExact)
 {
     EXPECT_EQ(load_output_type<float>(half_t::from_bits(0x0001)), 0x1p-24f);

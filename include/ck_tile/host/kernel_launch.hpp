@@ -13,15 +13,26 @@
 #error "ck_tile/host/kernel_launch.hpp defines kernels: compile this file with nvcc or hipcc"
 #endif
 
+#include <atomic>
 #include <tuple>
 #include <utility>
 
 namespace ck_tile {
 
+// nvcc copies a by-value kernel argument into local memory as soon as its address escapes
+// (a member passed by reference to a function it does not inline); __grid_constant__ lets it
+// read the argument in place from the constant bank instead.
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+#define CK_TILE_GRID_CONSTANT __grid_constant__
+#else
+#define CK_TILE_GRID_CONSTANT
+#endif
+
 /// The one __global__ entry point: calls Kernel{}(args...) in every thread.
 /// MinBlockPerCu is the occupancy the compiler must keep (register cap).
 template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>
-__global__ void __launch_bounds__(MaxThreadPerBlock, MinBlockPerCu) kentry(Kernel k, Args... args)
+__global__ void __launch_bounds__(MaxThreadPerBlock, MinBlockPerCu)
+    kentry(const CK_TILE_GRID_CONSTANT Kernel k, const CK_TILE_GRID_CONSTANT Args... args)
 {
     k(args...);
 }
@@ -35,8 +46,36 @@ struct kernel_invocation
     unsigned lds_bytes;
     std::tuple<Args...> args;
 
+    /// What a kernel may use without opting in (NVIDIA: 48 KiB; AMD allows its whole LDS).
+    static constexpr unsigned default_dynamic_shared_memory = 48 * 1024;
+    static constexpr int max_devices                        = 64;
+
+    /// Opts this kernel in to lds_bytes of dynamic shared memory on the current device, once
+    /// per device (the attribute belongs to the function in one device's context).
+    void allow_dynamic_shared_memory() const
+    {
+        static std::atomic<unsigned> granted[max_devices] = {};
+        int device                                        = 0;
+        HIP_CHECK_ERROR(hipGetDevice(&device));
+        if(device >= 0 && device < max_devices &&
+           granted[device].load(std::memory_order_acquire) >= lds_bytes)
+            return;
+        HIP_CHECK_ERROR(hipFuncSetAttribute(
+            reinterpret_cast<const void*>(
+                &kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>),
+            hipFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(lds_bytes)));
+        if(device >= 0 && device < max_devices)
+        {
+            unsigned had = granted[device].load(std::memory_order_relaxed);
+            while(had < lds_bytes && !granted[device].compare_exchange_weak(had, lds_bytes))
+            {}
+        }
+    }
+
     void operator()(hipStream_t stream) const
     {
+        if(lds_bytes > default_dynamic_shared_memory)
+            allow_dynamic_shared_memory();
         std::apply(
             [&](const Args&... a) {
                 kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>
@@ -46,7 +85,8 @@ struct kernel_invocation
     }
 };
 
-/// Packs a kernel functor with its launch shape. `lds_bytes` is dynamic shared memory.
+/// Packs a kernel functor with its launch shape. `lds_bytes` is dynamic shared memory; above
+/// 48 KiB the kernel is opted in (hipFuncSetAttribute) before its first launch on a device.
 template <int MaxThreadPerBlock = 256, int MinBlockPerCu = 1, typename Kernel, typename... Args>
 auto make_kernel(Kernel kernel, dim3 grid, dim3 block, unsigned lds_bytes, Args... args)
 {

@@ -65,11 +65,13 @@ struct sequence
     CK_TILE_HOST_DEVICE static constexpr bool is_static() { return true; }
 
     /// The I-th value; a runtime index gives a runtime value.
+    /// A chain of selects, not a lookup in a local array: nvcc materialises a local constexpr
+    /// array indexed at run time in stack memory, once per call site.
     CK_TILE_HOST_DEVICE static constexpr index_t at(index_t i)
     {
-        // The trailing 0 keeps the array non-empty for sequence<>; it is never addressed.
-        constexpr index_t values[] = {Is..., 0};
-        return values[i];
+        index_t value = 0, k = 0;
+        ((value = (k++ == i ? Is : value)), ...);
+        return value;
     }
     /// The I-th value as a number<>, so it stays usable as a template argument.
     template <index_t I>

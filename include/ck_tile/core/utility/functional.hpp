@@ -24,7 +24,7 @@ struct identity
 
 namespace detail {
 template <index_t Begin, index_t Inc, typename F, index_t... Ks>
-CK_TILE_HOST_DEVICE constexpr void static_for_impl(F& f, sequence<Ks...>)
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE constexpr void static_for_impl(F& f, sequence<Ks...>)
 {
     (f(number<Begin + Ks * Inc>{}), ...);
 }
@@ -41,7 +41,7 @@ struct static_for
                                              : (Begin > End ? (Begin - End - Inc - 1) / (-Inc) : 0);
 
     template <typename F>
-    CK_TILE_HOST_DEVICE constexpr void operator()(F&& f) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE constexpr void operator()(F&& f) const
     {
         detail::static_for_impl<Begin, Inc>(f, make_index_sequence<count>{});
     }
@@ -68,7 +68,7 @@ struct ford_index_gen
     }
 };
 template <typename Lengths, typename Orders, typename F, index_t... Ks>
-CK_TILE_HOST_DEVICE constexpr void static_ford_impl(F& f, sequence<Ks...>)
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE constexpr void static_ford_impl(F& f, sequence<Ks...>)
 {
     (f(sequence_from_values_t<ford_index_gen<Lengths, Orders, Ks>>{}), ...);
 }
@@ -85,7 +85,7 @@ struct static_ford
     static_assert(is_valid_sequence_map<Orders>::value, "static_ford: orders not a permutation");
 
     template <typename F>
-    CK_TILE_HOST_DEVICE constexpr void operator()(F&& f) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE constexpr void operator()(F&& f) const
     {
         detail::static_ford_impl<Lengths, Orders>(f, make_index_sequence<Lengths::product()>{});
     }

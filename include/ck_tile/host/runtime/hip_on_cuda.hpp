@@ -8,10 +8,11 @@
 #include <cstddef>
 #include <cstring>
 
-using hipError_t    = cudaError_t;
-using hipStream_t   = cudaStream_t;
-using hipEvent_t    = cudaEvent_t;
-using hipMemcpyKind = cudaMemcpyKind;
+using hipError_t       = cudaError_t;
+using hipStream_t      = cudaStream_t;
+using hipEvent_t       = cudaEvent_t;
+using hipMemcpyKind    = cudaMemcpyKind;
+using hipFuncAttribute = cudaFuncAttribute;
 
 inline constexpr hipError_t hipSuccess                 = cudaSuccess;
 inline constexpr hipError_t hipErrorInvalidValue       = cudaErrorInvalidValue;
@@ -26,6 +27,9 @@ inline constexpr hipMemcpyKind hipMemcpyHostToDevice   = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost   = cudaMemcpyDeviceToHost;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToDevice = cudaMemcpyDeviceToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDefault        = cudaMemcpyDefault;
+
+inline constexpr hipFuncAttribute hipFuncAttributeMaxDynamicSharedMemorySize =
+    cudaFuncAttributeMaxDynamicSharedMemorySize;
 
 inline constexpr unsigned hipStreamNonBlocking  = cudaStreamNonBlocking;
 inline constexpr unsigned hipEventDefault       = cudaEventDefault;
@@ -178,4 +182,10 @@ inline hipError_t hipEventSynchronize(hipEvent_t e) { return cudaEventSynchroniz
 inline hipError_t hipEventElapsedTime(float* ms, hipEvent_t a, hipEvent_t b)
 {
     return cudaEventElapsedTime(ms, a, b);
+}
+
+/// Per-function launch attributes (dynamic shared memory above the 48 KiB default).
+inline hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value)
+{
+    return cudaFuncSetAttribute(func, attr, value);
 }

@@ -67,8 +67,8 @@ CK_TILE_HOST_DEVICE E apply_activation(gemm_activation act, E x)
 
 /// Conversion of an epilogue value to D's type. fp16/bf16: round to nearest even, overflow to
 /// infinity (IEEE, not saturating: an output out of range must be visible as such), NaN stays
-/// NaN. Integers: NaN gives 0, values saturate to the int32 range, and halves round away from
-/// zero.
+/// NaN. Integers: NaN gives 0, values saturate to the int32 (int8) range, and halves round away
+/// from zero.
 template <typename D, typename E>
 CK_TILE_HOST_DEVICE D convert_output(E v)
 {
@@ -76,9 +76,20 @@ CK_TILE_HOST_DEVICE D convert_output(E v)
         return static_cast<float>(v);
     else if constexpr(std::is_same_v<D, half_t> || std::is_same_v<D, bf16_t>)
         return type_convert<D, overflow_mode::non_saturate>(static_cast<float>(v));
+    else if constexpr(std::is_same_v<D, std::int8_t>)
+    {
+        const float f = static_cast<float>(v);
+        if(!(f == f))
+            return 0;
+        if(f >= 127.f)
+            return 127;
+        if(f <= -128.f)
+            return -128;
+        return static_cast<std::int8_t>(::roundf(f)); // halves away from zero
+    }
     else
     {
-        static_assert(std::is_same_v<D, std::int32_t>, "D is fp16, bf16, float or int32");
+        static_assert(std::is_same_v<D, std::int32_t>, "D is fp16, bf16, float, int8 or int32");
         const double d = static_cast<double>(v);
         if(!(d == d))
             return 0;
@@ -94,7 +105,7 @@ CK_TILE_HOST_DEVICE D convert_output(E v)
 template <typename E, typename D>
 CK_TILE_HOST_DEVICE E load_output_type(const D& v)
 {
-    if constexpr(std::is_same_v<D, std::int32_t>)
+    if constexpr(std::is_integral_v<D>)
         return static_cast<E>(v);
     else
         return type_convert<E>(v);

@@ -46,6 +46,11 @@ struct gemm_simt_host_args
     double alpha = 1.0, beta = 0.0;
     gemm_bias bias_kind        = gemm_bias::none;
     gemm_activation activation = gemm_activation::none;
+    /// Per-tensor scales, device pointers to one float, null meaning 1 (cktile_gemm_args_t):
+    /// D = scale_d * act(alpha * scale_a * scale_b * A * B + beta * C + bias).
+    const float* scale_a = nullptr;
+    const float* scale_b = nullptr;
+    const float* scale_d = nullptr;
 };
 
 template <typename Problem_, typename Policy_, bool FusedEpilogue_>
@@ -99,6 +104,10 @@ struct gemm_simt_kernel
         gemm_bias bias_kind;
         gemm_activation activation;
         bool read_c;
+        const float* scale_a;
+        const float* scale_b;
+        const float* scale_d;
+        E d_scale; // *scale_d, read by the kernel
     };
 
     static std::int64_t num_tiles(const gemm_simt_host_args& h)
@@ -190,7 +199,8 @@ struct gemm_simt_kernel
         k.bias_kind              = h.bias_kind;
         k.activation             = h.activation;
         // BLAS convention: beta == 0 means C is not read (it may hold NaNs or be null).
-        k.read_c = h.beta != 0.0;
+        k.read_c  = h.beta != 0.0;
+        k.scale_a = h.scale_a, k.scale_b = h.scale_b, k.scale_d = h.scale_d;
         return k;
     }
 
@@ -252,6 +262,12 @@ struct gemm_simt_kernel
 
     CK_TILE_DEVICE void operator()(kargs ka) const
     {
+        // Per-tensor scales: read once per thread, folded into alpha (A and B) and d_scale.
+        if(ka.scale_a)
+            ka.alpha *= static_cast<E>(*ka.scale_a);
+        if(ka.scale_b)
+            ka.alpha *= static_cast<E>(*ka.scale_b);
+        ka.d_scale = ka.scale_d ? static_cast<E>(*ka.scale_d) : E(1);
         // Shared memory is declared with the language qualifier both platforms share.
         __shared__ Acc lds_a[BlockK * Policy::LdsA];
         __shared__ Acc lds_b[BlockK * Policy::LdsB];
@@ -329,7 +345,7 @@ struct gemm_simt_kernel
                         v += load_output_type<E>(pbias[c]);
                     v = apply_activation(ka.activation, v);
                 }
-                pd[r * ka.d_stride_m + c * ka.d_stride_n] = convert_output<D>(v);
+                pd[r * ka.d_stride_m + c * ka.d_stride_n] = convert_output<D>(ka.d_scale * v);
             }
         }
     }

@@ -41,7 +41,7 @@ struct gemm_simt_problem
 
     /// The type the epilogue computes in: double for integer outputs, so alpha/beta scaling
     /// of 32-bit sums stays exact before rounding; float otherwise.
-    using EpilogueType = std::conditional_t<std::is_integral_v<DDataType>, double, float>;
+    using EpilogueType = std::conditional_t<std::is_same_v<DDataType, std::int32_t>, double, float>;
 
     static_assert(std::is_same_v<IndexType, std::int32_t> ||
                       std::is_same_v<IndexType, std::int64_t>,

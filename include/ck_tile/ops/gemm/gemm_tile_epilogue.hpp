@@ -34,10 +34,26 @@ struct gemm_tile_output
     gemm_bias bias_kind;
     gemm_activation activation;
     bool read_c;
+    const float* scale_a; // per-tensor scales, null meaning 1 (gemm_simt_host_args)
+    const float* scale_b;
+    const float* scale_d;
+    E d_scale;
 
-    /// act(alpha * acc + beta * C + bias) in E, converted to D.
+    /// Reads the per-tensor scales (device memory) into alpha and d_scale: once per thread,
+    /// before write().
+    CK_TILE_HOST_DEVICE void load_scales()
+    {
+        if(scale_a)
+            alpha *= static_cast<E>(*scale_a);
+        if(scale_b)
+            alpha *= static_cast<E>(*scale_b);
+        d_scale = scale_d ? static_cast<E>(*scale_d) : E(1);
+    }
+
+    /// d_scale * act(alpha * acc + beta * C + bias) in E, converted to D. @pre load_scales().
     template <bool Fused, typename Acc>
-    CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col,
+                                                        Acc acc) const
     {
         E v = alpha * static_cast<E>(acc);
         if(read_c)
@@ -50,7 +66,7 @@ struct gemm_tile_output
                 v += load_output_type<E>(bias[col]);
             v = apply_activation(activation, v);
         }
-        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(v);
+        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
     }
 };
 
@@ -70,27 +86,37 @@ struct gemm_tile_epilogue
     for_each(const typename block_gemm::accumulators& acc, std::int64_t m0, std::int64_t n0,
              std::int64_t m, std::int64_t n, index_t lane, const F& f)
     {
-        static_for<0, block_gemm::MIter, 1>{}([&](auto i) {
-            static_for<0, block_gemm::NIter, 1>{}([&](auto j) {
-                static_for<0, block_gemm::c_fragment::size(), 1>{}([&](auto r) {
-                    const auto x = mma_fragment_coordinate<typename warp_gemm::c_encoding>(
-                        lane, decltype(r)::value);
-                    const std::int64_t row = m0 + i * atom::m + x[0];
-                    const std::int64_t col = n0 + j * atom::n + x[1];
-                    if(row < m && col < n)
-                        f(row, col, acc.c[i][j][r]);
-                });
+        // Addresses and bounds are recomputed here, per tile, rather than kept in registers
+        // across the main loop (arch::opaque).
+        opaque(m0, n0, m, n);
+        using c_encoding        = typename warp_gemm::c_encoding;
+        const auto origin       = mma_fragment_lane_origin<c_encoding>(lane);
+        const std::int64_t row0 = m0 + origin[0], col0 = n0 + origin[1];
+        static_for<0, block_gemm::MIter, 1>{}([&](auto i) CK_TILE_FORCE_INLINE {
+            static_for<0, block_gemm::NIter, 1>{}([&](auto j) CK_TILE_FORCE_INLINE {
+                static_for<0, block_gemm::c_fragment::size(), 1>{}(
+                    [&](auto r) CK_TILE_FORCE_INLINE {
+                        constexpr auto x =
+                            mma_fragment_register_offset<c_encoding, decltype(r)::value>;
+                        const std::int64_t row = row0 + (i * atom::m + x[0]);
+                        const std::int64_t col = col0 + (j * atom::n + x[1]);
+                        if(row < m && col < n)
+                            f(row, col, acc.c[i][j][r]);
+                    });
             });
         });
     }
 
     CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE static void
-    store(const typename block_gemm::accumulators& acc, const gemm_tile_output<D, E>& out,
+    store(const typename block_gemm::accumulators& acc, const gemm_tile_output<D, E>& output,
           std::int64_t m0, std::int64_t n0, index_t lane)
     {
-        for_each(acc, m0, n0, out.m, out.n, lane, [&](std::int64_t r, std::int64_t c, auto v) {
-            out.template write<Fused>(r, c, v);
-        });
+        gemm_tile_output<D, E> out = output;
+        opaque(out.d, out.c, out.bias, out.d_stride_m, out.d_stride_n, out.c_stride_m,
+               out.c_stride_n);
+        for_each(acc, m0, n0, out.m, out.n, lane,
+                 [&](std::int64_t r, std::int64_t c, auto v)
+                     CK_TILE_FORCE_INLINE { out.template write<Fused>(r, c, v); });
     }
 
     /// Split-K: the partial sums of one split, row-major M x N.
@@ -100,7 +126,8 @@ struct gemm_tile_epilogue
                   std::int64_t n, std::int64_t m0, std::int64_t n0, index_t lane)
     {
         for_each(acc, m0, n0, m, n, lane,
-                 [&](std::int64_t r, std::int64_t c, auto v) { partial[r * n + c] = v; });
+                 [&](std::int64_t r, std::int64_t c, auto v)
+                     CK_TILE_FORCE_INLINE { partial[r * n + c] = v; });
     }
 };
 
@@ -123,9 +150,11 @@ struct gemm_tile_splitk_reduce
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs ka) const
     {
-        const std::int64_t mn    = ka.out.m * ka.out.n;
-        const std::int64_t total = mn * ka.batches;
-        const std::int64_t step  = std::int64_t(get_grid_size()) * BlockSize;
+        const std::int64_t mn         = ka.out.m * ka.out.n;
+        const std::int64_t total      = mn * ka.batches;
+        const std::int64_t step       = std::int64_t(get_grid_size()) * BlockSize;
+        gemm_tile_output<D, E> scaled = ka.out;
+        scaled.load_scales();
         for(std::int64_t i = std::int64_t(get_block_id()) * BlockSize + get_thread_id(); i < total;
             i += step)
         {
@@ -133,7 +162,7 @@ struct gemm_tile_splitk_reduce
             for(std::int64_t s = 1; s < ka.splits; ++s)
                 sum += ka.partial[s * total + i];
             const std::int64_t batch = i / mn, rc = i % mn;
-            gemm_tile_output<D, E> out = ka.out;
+            gemm_tile_output<D, E> out = scaled;
             out.d += batch * ka.batch_stride_d;
             out.c += batch * ka.batch_stride_c;
             out.bias += batch * ka.batch_stride_bias;

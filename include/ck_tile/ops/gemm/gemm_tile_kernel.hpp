@@ -55,7 +55,10 @@ struct gemm_tile_kernel
     static constexpr index_t BlockM = Policy::BlockM, BlockN = Policy::BlockN,
                              BlockK  = Policy::BlockK;
     static constexpr index_t VectorA = P::vector_a, VectorB = P::vector_b;
+    /// Dynamic shared memory per block: give it to the launch.
     static constexpr std::size_t shared_memory_bytes = P::shared_memory_bytes;
+    static_assert(P::a_stage_bytes % 16 == 0 && P::b_stage_bytes % 16 == 0,
+                  "every stage starts 16-byte aligned");
 
     /// Split-K aims at this many blocks (about two per compute unit of a large GPU), gives each
     /// split at least MinKTilesPerSplit K tiles and uses at most MaxSplits.
@@ -156,7 +159,11 @@ struct gemm_tile_kernel
                                E(h.beta),
                                h.bias_kind,
                                h.activation,
-                               h.beta != 0.0}; // BLAS: beta == 0 never reads C (it may be null or NaN)
+                               h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
+                               h.scale_a,
+                               h.scale_b,
+                               h.scale_d,
+                               E(1)};
         k.workspace         = static_cast<Acc*>(workspace);
         k.batch_count       = h.batch_count;
         k.batch_stride_a    = h.batch_stride_a;
@@ -186,15 +193,11 @@ struct gemm_tile_kernel
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(kargs ka) const
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(const kargs& ka) const
     {
-        // 16-byte elements: every stage starts 16-byte aligned (asynchronous copies need it).
-        struct alignas(16) chunk16
-        {
-            unsigned char b[16];
-        };
-        __shared__ chunk16 smem_chunks[(shared_memory_bytes + 15) / 16];
-        unsigned char* smem = reinterpret_cast<unsigned char*>(smem_chunks);
+        // Dynamic shared memory (the launch gives shared_memory_bytes, opted in above 48 KiB),
+        // 16-byte aligned: every stage starts 16-byte aligned, as asynchronous copies need.
+        unsigned char* smem = get_dynamic_shared_memory();
         const typename pipeline::shared_tiles lds{
             reinterpret_cast<A*>(smem),
             reinterpret_cast<B*>(smem + Policy::Stages * P::a_stage_bytes)};
@@ -224,6 +227,7 @@ struct gemm_tile_kernel
                 out.d += batch * ka.batch_stride_d;
                 out.c += batch * ka.batch_stride_c;
                 out.bias += batch * ka.batch_stride_bias;
+                out.load_scales();
                 epilogue::store(acc, out, wm, wn, lane);
             }
             else

@@ -109,9 +109,11 @@ struct gemm_tile_copy
                 (Vectors % BlockSize == 0 || v < Vectors) ? valid(g, row0, k0, v, src) : 0;
             if(n == Vector)
                 x = *reinterpret_cast<const vector_t*>(src);
-            else
-                for(index_t e = 0; e < n; ++e)
-                    x[e] = src[e];
+            else // compile-time lanes of the vector: a run-time index would put it on the stack
+                static_for<0, Vector, 1>{}([&](auto e) CK_TILE_FORCE_INLINE {
+                    if(e < n)
+                        x[e] = src[e];
+                });
             regs.v[i] = x;
         });
     }

@@ -35,9 +35,10 @@ struct gemm_tile_problem
     using BLayout                   = BLayout_;
     static constexpr gemm_math Math = Math_;
 
-    /// float for floating-point outputs; double for int32 outputs so that alpha/beta scaling of
-    /// 32-bit sums stays exact before rounding (the SIMT kernel's rule).
-    using EpilogueType = std::conditional_t<std::is_integral_v<DDataType>, double, float>;
+    /// float for floating-point and int8 outputs (int8: alpha/beta in fp32, then rounded and
+    /// saturated); double for int32 outputs so that alpha/beta scaling of 32-bit sums stays
+    /// exact before rounding (the SIMT kernel's rule).
+    using EpilogueType = std::conditional_t<std::is_same_v<DDataType, std::int32_t>, double, float>;
 
     /// A's (B's) elements are contiguous along K: the fragment loads from shared memory are then
     /// 32-bit words.

@@ -43,22 +43,25 @@ struct gemm_wgmma_epilogue
     static constexpr index_t staging_bytes = 64 * chunk_pitch * static_cast<index_t>(sizeof(Acc));
     static_assert(BlockN % chunk_cols == 0, "BlockN is a whole number of chunks");
 
-    /// True when scale_and_store computes what gemm_tile_output::write would.
+    /// True when scale_and_store computes what gemm_tile_output::write would (alpha and the
+    /// per-tensor scales only).
     CK_TILE_HOST_DEVICE static bool scale_only(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return pairs && !out.read_c && out.bias_kind == gemm_bias::none &&
                out.activation == gemm_activation::none;
     }
 
-    /// @pre scale_only(out, pairs). `row0`, `col0`: the slab's first element; `t`: the thread
-    /// within the warpgroup.
+    /// @pre scale_only(out, pairs) and out.load_scales(). `row0`, `col0`: the slab's first
+    /// element; `t`: the thread within the warpgroup.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     scale_and_store(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
                     std::int64_t row0, std::int64_t col0, index_t t)
     {
-        const E alpha = out.alpha;
+        const E alpha = out.alpha, d_scale = out.d_scale;
         store_fragment(acc, out.d, out.d_stride_m, out.m, out.n, row0, col0, t, true,
-                       [alpha](Acc v) { return convert_output<D>(alpha * static_cast<E>(v)); });
+                       [alpha, d_scale](Acc v) {
+                           return convert_output<D>(d_scale * (alpha * static_cast<E>(v)));
+                       });
     }
 
     /// Split-K: the raw sums into one split's row-major m x n slice of partial sums.

@@ -228,7 +228,11 @@ struct gemm_wgmma_kernel
                    E(h.beta),
                    h.bias_kind,
                    h.activation,
-                   h.beta != 0.0}; // BLAS: beta == 0 never reads C (it may be null or NaN)
+                   h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
+                   h.scale_a,
+                   h.scale_b,
+                   h.scale_d,
+                   E(1)};
         k.batch_stride_c           = h.batch_stride_c;
         k.batch_stride_d           = h.batch_stride_d;
         k.batch_stride_bias        = h.batch_stride_bias;
@@ -398,6 +402,7 @@ struct gemm_wgmma_kernel
                 out.d += w.batch * ka.batch_stride_d;
                 out.c += w.batch * ka.batch_stride_c;
                 out.bias += w.batch * ka.batch_stride_bias;
+                out.load_scales();
                 if(scale_only)
                     epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
                 else

@@ -34,6 +34,20 @@ CK_TILE_DEVICE index_t get_warp_id()
 }
 
 /// Barrier for all threads of the block; waits for outstanding LDS operations first.
+/// Hides the values from the optimiser on NVIDIA (arch/nvidia/thread.hpp); nothing to do
+/// here: the AMD compiler does not keep hoisted epilogue addresses alive at this cost.
+template <typename... T>
+CK_TILE_HOST_DEVICE void opaque(T&...)
+{}
+
+/// The block's dynamic shared memory (as many bytes as the launch gave), 16-byte aligned.
+/// One declaration for every kernel: extern shared arrays of different types clash.
+CK_TILE_DEVICE unsigned char* get_dynamic_shared_memory()
+{
+    extern __shared__ __attribute__((aligned(16))) unsigned char cktile_dynamic_shared_memory[];
+    return cktile_dynamic_shared_memory;
+}
+
 CK_TILE_DEVICE void block_sync_lds()
 {
     asm volatile("s_waitcnt lgkmcnt(0) \n s_barrier" ::: "memory");

@@ -16,4 +16,9 @@ namespace ck_tile {
 namespace arch {
 inline constexpr index_t warp_size = CK_TILE_HOST_WARP_SIZE;
 } // namespace arch
+
+/// Host code has no optimiser barrier to set (arch/nvidia/thread.hpp says what it is for).
+template <typename... T>
+inline void opaque(T&...)
+{}
 } // namespace ck_tile

@@ -290,6 +290,13 @@ CK_TILE_DEVICE ext_vector<uint32_t, NumMatrices> ldmatrix([[maybe_unused]] const
 }
 } // namespace detail
 
+/// NumMatrices (1, 2 or 4) 8x8 b16 matrices; lanes 0..8 * NumMatrices - 1 give the row
+/// addresses.
+template <index_t NumMatrices, bool Transpose = false>
+CK_TILE_DEVICE ext_vector<uint32_t, NumMatrices> ldmatrix_x(const void* smem_row)
+{
+    return detail::ldmatrix<NumMatrices, Transpose>(smem_row);
+}
 /// One 8x8 b16 matrix; lanes 0..7 give the row addresses.
 template <bool Transpose = false>
 CK_TILE_DEVICE ext_vector<uint32_t, 1> ldmatrix_x1(const void* smem_row)

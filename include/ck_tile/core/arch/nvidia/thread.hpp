@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace ck_tile {
 namespace arch {
@@ -33,6 +34,14 @@ CK_TILE_DEVICE index_t get_lane_id()
 // division by a constant 32 is a shift and the compiler treats the result as uniform.
 CK_TILE_DEVICE index_t get_warp_id() { return get_thread_id() / arch::warp_size; }
 
+/// The block's dynamic shared memory (as many bytes as the launch gave), 16-byte aligned.
+/// One declaration for every kernel: extern shared arrays of different types clash.
+CK_TILE_DEVICE unsigned char* get_dynamic_shared_memory()
+{
+    extern __shared__ __attribute__((aligned(16))) unsigned char cktile_dynamic_shared_memory[];
+    return cktile_dynamic_shared_memory;
+}
+
 /// Barrier for all threads of the block; orders shared-memory accesses before and after it.
 CK_TILE_DEVICE void block_sync_lds() { __syncthreads(); }
 /// Barrier for all threads of the block (no memory-ordering guarantee beyond block_sync_lds).
@@ -53,6 +62,37 @@ CK_TILE_DEVICE void named_barrier_sync(uint32_t id, uint32_t threads)
 CK_TILE_DEVICE void named_barrier_arrive(uint32_t id, uint32_t threads)
 {
     asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+/// Hides the values from the optimiser (no instruction is emitted): what is computed from
+/// them after this point is computed there, not hoisted above it and kept in registers. nvcc
+/// hoists every loop-invariant address and bound of a GEMM epilogue out of the batch and K
+/// loops, which costs more registers than the main loop has to spare (spills).
+template <typename... T>
+CK_TILE_HOST_DEVICE void opaque([[maybe_unused]] T&... values)
+{
+#if defined(__CUDA_ARCH__)
+    (
+        [](auto& v) {
+            using V = std::remove_reference_t<decltype(v)>;
+            static_assert(sizeof(V) == 4 || sizeof(V) == 8, "opaque: 32- or 64-bit values");
+            if constexpr(sizeof(V) == 8)
+            {
+                unsigned long long u;
+                std::memcpy(&u, &v, 8);
+                asm volatile("" : "+l"(u));
+                std::memcpy(&v, &u, 8);
+            }
+            else
+            {
+                unsigned u;
+                std::memcpy(&u, &v, 4);
+                asm volatile("" : "+r"(u));
+                std::memcpy(&v, &u, 4);
+            }
+        }(values),
+        ...);
+#endif
 }
 
 /// Stops the kernel with an error the host sees at the next synchronisation: the device-side

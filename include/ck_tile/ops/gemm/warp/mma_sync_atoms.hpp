@@ -20,6 +20,7 @@
 #include "ck_tile/core/numeric/half.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/vector_type.hpp"
+#include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/ops/gemm/warp/warp_gemm_fragment.hpp"
 
 #include <cstdint>
@@ -69,7 +70,16 @@ struct mma_sync_atom
     CK_TILE_DEVICE static void run(c_vector& c, const a_vector& a, const b_vector& b)
     {
         if constexpr(k == 8)
-            arch::nvidia::mma_sync_m16n8k8(c, a, b);
+        {
+            // Round to nearest (not the instruction's truncation): half the error per product.
+            a_vector ar;
+            b_vector br;
+            static_for<0, a_per_lane, 1>{}(
+                [&](auto e) CK_TILE_FORCE_INLINE { ar[e] = arch::nvidia::cvt_rna_tf32(a[e]); });
+            static_for<0, b_per_lane, 1>{}(
+                [&](auto e) CK_TILE_FORCE_INLINE { br[e] = arch::nvidia::cvt_rna_tf32(b[e]); });
+            arch::nvidia::mma_sync_m16n8k8(c, ar, br);
+        }
         else if constexpr(k == 16)
             arch::nvidia::mma_sync_m16n8k16(c, a, b);
         else
@@ -80,7 +90,7 @@ struct mma_sync_atom
 using mma_sync_m16n8k16_f32_f16  = mma_sync_atom<float, half_t, half_t>;
 using mma_sync_m16n8k16_f16_f16  = mma_sync_atom<half_t, half_t, half_t>;
 using mma_sync_m16n8k16_f32_bf16 = mma_sync_atom<float, bf16_t, bf16_t>;
-/// float operands are multiplied as tf32 (the hardware ignores their low 13 mantissa bits).
+/// float operands are multiplied as tf32: run() rounds them to nearest tf32 first.
 using mma_sync_m16n8k8_f32_tf32      = mma_sync_atom<float, float, float>;
 using mma_sync_m16n8k32_s32_s8s8     = mma_sync_atom<int32_t, int8_t, int8_t>;
 using mma_sync_m16n8k32_s32_s8u8     = mma_sync_atom<int32_t, int8_t, uint8_t>;

@@ -35,6 +35,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/tensor/tile_distribution.hpp"
 #include "ck_tile/core/tensor/tile_distribution_encoding.hpp"
+#include "ck_tile/core/utility/functional.hpp"
 
 namespace ck_tile {
 
@@ -109,12 +110,29 @@ CK_TILE_HOST_DEVICE constexpr multi_index<2> mma_fragment_coordinate(index_t lan
     constexpr auto dstr      = make_static_tile_distribution(Encoding{});
     multi_index<ndim_y> ys{};
     index_t rest = reg;
-    for(index_t y = ndim_y - 1; y >= 0; --y)
-    {
+    // Compile-time positions: a register array indexed at run time lives in stack memory.
+    static_for<ndim_y - 1, -1, -1>{}([&](auto y) CK_TILE_FORCE_INLINE {
         ys(y) = rest % ys_lengths::at(y);
         rest /= ys_lengths::at(y);
-    }
+    });
     return dstr.calculate_index(multi_index<1>{lane}, ys);
 }
+
+/// The coordinate of register 0 of `lane`: the run-time half of mma_fragment_coordinate,
+/// computed once per lane. @post mma_fragment_coordinate(lane, r) ==
+/// mma_fragment_lane_origin(lane) + mma_fragment_register_offset<Encoding, r>.
+template <typename Encoding>
+CK_TILE_HOST_DEVICE constexpr multi_index<2> mma_fragment_lane_origin(index_t lane)
+{
+    return mma_fragment_coordinate<Encoding>(lane, 0);
+}
+
+/// The offset of register `Reg` from its lane's origin, a compile-time constant: every X
+/// digit of a warp fragment belongs either to the lane or to the register, so the two parts
+/// add (test_mma_layouts checks it for every atom, lane and register; a static_assert here
+/// would exceed hipcc's constexpr step limit on the 64-lane MFMA fragments).
+template <typename Encoding, index_t Reg>
+inline constexpr multi_index<2>
+    mma_fragment_register_offset = mma_fragment_coordinate<Encoding>(0, Reg);
 
 } // namespace ck_tile
