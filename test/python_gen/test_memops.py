@@ -46,9 +46,9 @@ class ShippedLists(unittest.TestCase):
 
     def test_permute_ci_set_has_a_transpose_per_type(self):
         insts = expand(load("permute"), "permute")["sm_90a"]
-        self.assertEqual(sorted(i["name"] for i in insts if i["kernel"] == "transpose"),
-                         ["permute_transpose_bf16_t64_w4", "permute_transpose_f16_t64_w4",
-                          "permute_transpose_f32_t32_w4"])
+        names = {i["name"] for i in insts if i["kernel"] == "transpose"}
+        self.assertLessEqual({"permute_transpose_bf16_t64_w4", "permute_transpose_f16_t64_w4",
+                              "permute_transpose_f32_t32_w4"}, names)
 
     def test_names_ids_and_kernel_types(self):
         insts = {i["name"]: i for i in expand(load("elementwise"))["sm_90a"]}
