@@ -315,7 +315,8 @@ TEST(Instances, EveryInstanceHasAConsistentRecord)
         EXPECT_EQ(info.id, fnv1a64(info.name)) << "ids are derived from names: " << info.name;
         EXPECT_EQ(std::string(info.target), offline_target);
         EXPECT_TRUE(info.op_kind == CKTILE_OP_GEMM || info.op_kind == CKTILE_OP_NORMALIZATION ||
-                    info.op_kind == CKTILE_OP_SOFTMAX)
+                    info.op_kind == CKTILE_OP_SOFTMAX || info.op_kind == CKTILE_OP_ELEMENTWISE ||
+                    info.op_kind == CKTILE_OP_PERMUTE)
             << info.name;
         EXPECT_EQ(info.struct_size, sizeof(info));
         EXPECT_EQ(find(o.h, info.name), info.id);

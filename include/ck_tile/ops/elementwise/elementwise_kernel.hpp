@@ -15,6 +15,10 @@
 //
 // In place (y identical to a or b: same pointer, type and strides) is allowed: each element
 // is read before it is written, by the thread that writes it.
+//
+// The identity between equal types with alpha 1 (every permutation, every plain copy) moves
+// the stored bits without going through fp32: NaN payloads survive (fp32 arithmetic on the
+// GPU returns the canonical NaN) and no time goes to conversions.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
@@ -30,8 +34,13 @@
 #include "ck_tile/ops/reduce/row_tile.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace ck_tile {
+
+/// The "operation" of a bit copy (elementwise_kernel's identity between equal types).
+struct elementwise_copy_fn
+{};
 
 struct elementwise_host_args
 {
@@ -101,8 +110,12 @@ struct elementwise_kernel
             if(!as_matrix(h.space, binary, rows, cols, rs))
                 return "the tensors do not reduce to rows of contiguous elements (after "
                        "merging axes); the general instance runs any strides";
-            if(cols > 0x7fffffff)
-                return "a row longer than 2^31 - 1 elements";
+            if(cols > 0x7fffffff - Shape::TileN)
+                return "a row longer than 2^31 - 1 elements (less one tile)";
+            if((rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock *
+                   ((cols + Shape::TileN - 1) / Shape::TileN) >
+               0x7fffffff)
+                return "more than 2^31 - 1 tiles";
             if(rows > 1 && cols % Vector != 0)
                 return "the row length is not a multiple of the vector length";
             const void* ptrs[3]     = {h.y, h.a, h.b};
@@ -149,6 +162,17 @@ struct elementwise_kernel
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs k) const
     {
+        if constexpr(std::is_same_v<ADataType, YDataType>)
+        {
+            if(k.h.op == elementwise_op::identity && k.h.alpha == 1.f)
+            {
+                if constexpr(Vectorized)
+                    run_tiles(k, elementwise_copy_fn{});
+                else
+                    run_general(k, elementwise_copy_fn{});
+                return;
+            }
+        }
         // The operation is chosen once per launch; each branch is the whole loop for one
         // functor, so the inner loop carries no switch.
         dispatch_elementwise_op(k.h.op, [&](auto f) {
@@ -165,24 +189,63 @@ struct elementwise_kernel
         return f(h.alpha * a, h.beta * b);
     }
 
+    /// ta = f(alpha * ta, beta * tb), element by element (tb read only for binary ops).
+    template <typename F, typename Tile>
+    CK_TILE_DEVICE static void apply_tile(const F& f, Tile& ta, const Tile& tb, bool binary,
+                                          const elementwise_host_args& h)
+    {
+        static_for<0, Tile::get_thread_buffer_size(), 1>{}([&](auto i) {
+            ta.get_thread_buffer()[i] =
+                apply(f, ta.get_thread_buffer()[i], binary ? tb.get_thread_buffer()[i] : 0.f, h);
+        });
+    }
+    /// A copy leaves the tile as loaded.
+    template <typename Tile>
+    CK_TILE_DEVICE static void apply_tile(const elementwise_copy_fn&, Tile&, const Tile&, bool,
+                                          const elementwise_host_args&)
+    {}
+
+    /// Stores a tile through a window of Y. A tile of another type is converted into a tile
+    /// of Y first: converting inside the store makes the compiler split each 16-byte vector of
+    /// a 2-byte type into 4-byte stores (seen in the PTX), converting first keeps one store.
+    template <typename Window, typename Tile>
+    CK_TILE_DEVICE static void store_as_y(Window& w, const Tile& t)
+    {
+        if constexpr(std::is_same_v<typename Tile::DataType, YDataType>)
+            w.store(t);
+        else
+        {
+            auto ty = make_static_distributed_tensor<YDataType>(Shape::make_distribution());
+            static_for<0, Tile::get_thread_buffer_size(), 1>{}([&](auto i) {
+                ty.get_thread_buffer()[i] = type_convert<YDataType>(t.get_thread_buffer()[i]);
+            });
+            w.store(ty);
+        }
+    }
+
     template <typename F>
     CK_TILE_DEVICE static void run_general(const kargs& k, const F& f)
     {
-        const auto& h           = k.h;
-        const bool binary       = is_binary(h.op);
-        const auto* pa          = static_cast<const ADataType*>(h.a);
-        const auto* pb          = static_cast<const BDataType*>(h.b);
-        auto* py                = static_cast<YDataType*>(h.y);
-        const long_index_t step = static_cast<long_index_t>(get_grid_size()) * BlockSize;
+        const auto& h                      = k.h;
+        [[maybe_unused]] const bool binary = is_binary(h.op);
+        const auto* pa                     = static_cast<const ADataType*>(h.a);
+        const auto* pb                     = static_cast<const BDataType*>(h.b);
+        auto* py                           = static_cast<YDataType*>(h.y);
+        const long_index_t step            = static_cast<long_index_t>(get_grid_size()) * BlockSize;
         for(long_index_t i =
                 static_cast<long_index_t>(get_block_id()) * BlockSize + get_thread_id();
             i < k.total; i += step)
         {
             long_index_t off[3];
             h.space.offsets(i, off);
-            const float a = type_convert<float>(pa[off[1]]);
-            const float b = binary ? type_convert<float>(pb[off[2]]) : 0.f;
-            py[off[0]]    = type_convert<YDataType>(apply(f, a, b, h));
+            if constexpr(std::is_same_v<F, elementwise_copy_fn>)
+                py[off[0]] = pa[off[1]];
+            else
+            {
+                const float a = type_convert<float>(pa[off[1]]);
+                const float b = binary ? type_convert<float>(pb[off[2]]) : 0.f;
+                py[off[0]]    = type_convert<YDataType>(apply(f, a, b, h));
+            }
         }
     }
 
@@ -197,25 +260,32 @@ struct elementwise_kernel
     template <typename F>
     CK_TILE_DEVICE static void run_tiles(const kargs& k, const F& f)
     {
-        const auto& h           = k.h;
-        const bool binary       = is_binary(h.op);
-        const auto& s           = h.space;
-        const long_index_t rs_y = s.rank == 2 ? s.strides[0][0] : 0;
-        const long_index_t rs_a = s.rank == 2 ? s.strides[1][0] : 0;
-        const long_index_t rs_b = s.rank == 2 ? s.strides[2][0] : 0;
-        const auto* pa          = static_cast<const ADataType*>(h.a);
-        const auto* pb          = static_cast<const BDataType*>(h.b);
-        auto* py                = static_cast<YDataType*>(h.y);
+        const auto& h                      = k.h;
+        [[maybe_unused]] const bool binary = is_binary(h.op);
+        const auto& s                      = h.space;
+        const long_index_t rs_y            = s.rank == 2 ? s.strides[0][0] : 0;
+        const long_index_t rs_a            = s.rank == 2 ? s.strides[1][0] : 0;
+        const long_index_t rs_b            = s.rank == 2 ? s.strides[2][0] : 0;
+        const auto* pa                     = static_cast<const ADataType*>(h.a);
+        const auto* pb                     = static_cast<const BDataType*>(h.b);
+        auto* py                           = static_cast<YDataType*>(h.y);
 
         constexpr auto dstr    = Shape::make_distribution();
         constexpr auto lengths = Shape::lengths();
-        using tile_f           = decltype(make_static_distributed_tensor<float>(dstr));
+        constexpr bool copy    = std::is_same_v<F, elementwise_copy_fn>;
+        // A copy keeps the stored type in registers; every operation computes in fp32.
+        using compute_t = std::conditional_t<copy, ADataType, float>;
+        using tile_f    = decltype(make_static_distributed_tensor<compute_t>(dstr));
 
-        for(long_index_t t = get_block_id(); t < k.row_groups * k.chunks; t += get_grid_size())
+        // 32-bit tile and column indices (why_unsupported bounds both): with 64-bit ones the
+        // compiler splits the 16-byte stores of 2-byte types into 4-byte pieces (seen in PTX).
+        const index_t tiles  = static_cast<index_t>(k.row_groups * k.chunks);
+        const index_t chunks = static_cast<index_t>(k.chunks);
+        for(index_t t = get_block_id(); t < tiles; t += get_grid_size())
         {
-            const long_index_t rg   = t / k.chunks;
-            const long_index_t row0 = rg * Shape::RowsPerBlock;
-            const long_index_t col0 = (t - rg * k.chunks) * Shape::TileN;
+            const index_t rg        = t / chunks;
+            const long_index_t row0 = static_cast<long_index_t>(rg) * Shape::RowsPerBlock;
+            const index_t col0      = (t - rg * chunks) * Shape::TileN;
             const index_t nrows     = static_cast<index_t>(
                 k.rows - row0 < Shape::RowsPerBlock ? k.rows - row0 : Shape::RowsPerBlock);
             const index_t ncols = static_cast<index_t>(
@@ -231,13 +301,10 @@ struct elementwise_kernel
                     tile_view(pb + row0 * rs_b + col0, rs_b, nrows, ncols), lengths, {0, 0}, dstr);
                 b_win.load(tb);
             }
-            static_for<0, tile_f::get_thread_buffer_size(), 1>{}([&](auto i) {
-                ta.get_thread_buffer()[i] = apply(f, ta.get_thread_buffer()[i],
-                                                  binary ? tb.get_thread_buffer()[i] : 0.f, h);
-            });
+            apply_tile(f, ta, tb, binary, h);
             auto y_win = make_tile_window(tile_view(py + row0 * rs_y + col0, rs_y, nrows, ncols),
                                           lengths, {0, 0}, dstr);
-            y_win.store(ta);
+            store_as_y(y_win, ta);
         }
 
         // A single contiguous row whose length is not a whole number of vectors: the last
@@ -245,7 +312,12 @@ struct elementwise_kernel
         if(k.rows == 1 && k.body_cols < k.cols && get_block_id() == (k.total - 1) % get_grid_size())
         {
             const long_index_t j = k.body_cols + get_thread_id();
-            if(j < k.cols)
+            if constexpr(copy)
+            {
+                if(j < k.cols)
+                    py[j] = pa[j];
+            }
+            else if(j < k.cols)
             {
                 const float a = type_convert<float>(pa[j]);
                 const float b = binary ? type_convert<float>(pb[j]) : 0.f;
