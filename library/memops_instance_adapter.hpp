@@ -6,11 +6,13 @@
 // otherwise). Included by the generated instance sources only (device compiler).
 #pragma once
 
-#include "memops_problem_mapping.hpp"
-#include "rowwise_instance_common.hpp"
-
+// The kernels first: their arch headers bring the GPU runtime's declarations that
+// kernel_launch.hpp (through rowwise_instance_common.hpp) needs under hipcc.
 #include "ck_tile/ops/elementwise/elementwise_kernel.hpp"
 #include "ck_tile/ops/permute/transpose_kernel.hpp"
+
+#include "memops_problem_mapping.hpp"
+#include "rowwise_instance_common.hpp"
 
 #include <type_traits>
 

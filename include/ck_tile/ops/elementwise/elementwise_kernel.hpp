@@ -112,10 +112,11 @@ struct elementwise_kernel
                        "merging axes); the general instance runs any strides";
             if(cols > 0x7fffffff - Shape::TileN)
                 return "a row longer than 2^31 - 1 elements (less one tile)";
+            // The grid-stride loop steps a 32-bit tile index by at most 2^16 blocks.
             if((rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock *
                    ((cols + Shape::TileN - 1) / Shape::TileN) >
-               0x7fffffff)
-                return "more than 2^31 - 1 tiles";
+               0x7fffffff - (1 << 16))
+                return "more than 2^31 - 2^16 tiles";
             if(rows > 1 && cols % Vector != 0)
                 return "the row length is not a multiple of the vector length";
             const void* ptrs[3]     = {h.y, h.a, h.b};

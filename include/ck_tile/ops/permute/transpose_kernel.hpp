@@ -155,16 +155,18 @@ struct transpose_kernel
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs k) const
     {
-        // 16-byte aligned: every thread stores whole 16-byte vectors.
-        __shared__ alignas(16) DataType lds[2][Tile * Tile];
-
-        constexpr auto dstr    = Shape::make_distribution();
-        constexpr auto lengths = Shape::lengths();
-        using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
         struct alignas(16) vec_t
         {
             DataType v[Vector];
         };
+        static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
+        // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
+        // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
+        __shared__ vec_t lds_vectors[2][Tile * Tile / Vector];
+
+        constexpr auto dstr    = Shape::make_distribution();
+        constexpr auto lengths = Shape::lengths();
+        using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
 
         const auto* px  = static_cast<const DataType*>(k.h.x);
         auto* py        = static_cast<DataType*>(k.h.y);
@@ -203,7 +205,7 @@ struct transpose_kernel
             tile_t tx;
             x_win.load(tx);
 
-            DataType* l = lds[buf];
+            DataType* l = lds_vectors[buf][0].v;
             static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
                 constexpr index_t r0 = decltype(rep)::value;
                 vec_t v;
