@@ -93,7 +93,9 @@ typedef enum cktile_op_kind
     CKTILE_OP_NORMALIZATION = 3,
     CKTILE_OP_CONVOLUTION   = 4,
     CKTILE_OP_ATTENTION     = 5,
-    CKTILE_OP_SOFTMAX       = 6
+    CKTILE_OP_SOFTMAX       = 6,
+    CKTILE_OP_ELEMENTWISE   = 7,
+    CKTILE_OP_PERMUTE       = 8
 } cktile_op_kind_t;
 
 typedef enum cktile_datatype
@@ -468,6 +470,142 @@ CKTILE_API cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t i
                                               const cktile_softmax_args_t* args, void* stream);
 
 /* ---------------------------------------------------------------------------------------- */
+/* Strided memory-bound operations: elementwise and permute                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Tensors of 1 to CKTILE_MAX_TENSOR_RANK axes, outermost first, each axis with a length and a
+ * stride in elements (>= 0; 0 repeats one element along the axis). Types: fp16, bf16, fp32;
+ * compute is fp32. Instances have op_kind CKTILE_OP_ELEMENTWISE or CKTILE_OP_PERMUTE; in their
+ * cktile_instance_info_t, a_type/b_type are the input types, d_type the output type,
+ * alignment_elements the vector length (1 for general instances, which accept any strides and
+ * alignment), tile_m x tile_n the block tile. They need no workspace.
+ *
+ * An output must not overlap itself (two indices of y at one address): its strides, sorted,
+ * must each exceed the extent of the smaller ones. */
+
+#define CKTILE_MAX_TENSOR_RANK 6
+
+typedef struct cktile_tensor_desc
+{
+    cktile_datatype_t type;
+    int32_t rank;                            /**< 1 .. CKTILE_MAX_TENSOR_RANK */
+    int64_t dims[CKTILE_MAX_TENSOR_RANK];    /**< >= 1 each; entries past rank are ignored */
+    int64_t strides[CKTILE_MAX_TENSOR_RANK]; /**< elements, >= 0 */
+} cktile_tensor_desc_t;
+
+/** Unary operations (1..99) compute y = f(alpha * a); binary ones (101..) y = f(alpha * a,
+ *  beta * b). A cast is CKTILE_ELEMENTWISE_IDENTITY with y.type != a.type (round to nearest
+ *  even, overflow to infinity, NaN stays NaN). relu, gelu and silu are the GEMM epilogue's
+ *  activations (relu maps NaN to 0); max and min return NaN if either operand is NaN. */
+typedef enum cktile_elementwise_op
+{
+    CKTILE_ELEMENTWISE_IDENTITY  = 1,
+    CKTILE_ELEMENTWISE_RELU      = 2,
+    CKTILE_ELEMENTWISE_GELU_TANH = 3,
+    CKTILE_ELEMENTWISE_GELU_ERF  = 4,
+    CKTILE_ELEMENTWISE_SILU      = 5,
+    CKTILE_ELEMENTWISE_SIGMOID   = 6,
+    CKTILE_ELEMENTWISE_EXP       = 7,
+    CKTILE_ELEMENTWISE_LOG       = 8,
+    CKTILE_ELEMENTWISE_NEG       = 9,
+    CKTILE_ELEMENTWISE_ABS       = 10,
+    CKTILE_ELEMENTWISE_SQRT      = 11,
+    CKTILE_ELEMENTWISE_RSQRT     = 12,
+    CKTILE_ELEMENTWISE_TANH      = 13,
+    CKTILE_ELEMENTWISE_ADD       = 101,
+    CKTILE_ELEMENTWISE_SUB       = 102,
+    CKTILE_ELEMENTWISE_MUL       = 103,
+    CKTILE_ELEMENTWISE_DIV       = 104,
+    CKTILE_ELEMENTWISE_MAX       = 105,
+    CKTILE_ELEMENTWISE_MIN       = 106
+} cktile_elementwise_op_t;
+
+/** y = op(alpha * a[, beta * b]) with NumPy broadcasting: a's and b's axes align with y's
+ *  last axes (their ranks may be smaller), and each of their axes is either y's length or 1;
+ *  y's shape is the broadcast shape (every axis of y is the length of a's or b's axis there).
+ *  An input axis of length > 1 with stride 0 also broadcasts. b is ignored for unary ops.
+ *  Supported types: a and b of one type, y of that type or (casts) another of fp16/bf16/fp32
+ *  as the kernel library lists. Allowed aliasing: y may be the very same tensor as a or b
+ *  (same pointer, type, shape and strides: in place); any other overlap is rejected. */
+typedef struct cktile_elementwise_problem
+{
+    size_t struct_size;
+    cktile_elementwise_op_t op;
+    cktile_datatype_t compute_type; /**< FP32 */
+    cktile_tensor_desc_t a, b, y;
+    double alpha, beta;
+} cktile_elementwise_problem_t;
+
+/** IDENTITY, FP16 a/b/y of one element (rank 1, dims 1, strides 1), FP32 compute, alpha 1,
+ *  beta 1. */
+CKTILE_API cktile_status_t cktile_elementwise_problem_init(cktile_elementwise_problem_t* problem);
+
+typedef struct cktile_elementwise_args
+{
+    size_t struct_size;
+    const void* a;
+    const void* b; /**< NULL for unary operations */
+    void* y;
+} cktile_elementwise_args_t;
+
+CKTILE_API cktile_status_t cktile_elementwise_args_init(cktile_elementwise_args_t* args);
+/** Checks enums, ranks, dims, strides (non-negative, y not overlapping itself), broadcasting,
+ *  types, alpha/beta finite, and with `args` the pointers (present, aligned to the element
+ *  size, y overlapping no input except as allowed above). */
+CKTILE_API cktile_status_t cktile_elementwise_validate(const cktile_elementwise_problem_t* problem,
+                                                       const cktile_elementwise_args_t* args);
+CKTILE_API cktile_status_t cktile_elementwise_supports(cktile_handle_t handle, uint64_t id,
+                                                       const cktile_elementwise_problem_t* problem,
+                                                       const cktile_elementwise_args_t* args,
+                                                       char* reason, size_t reason_size);
+/** CKTILE_SELECT_TUNING_DB answers NOT_FOUND (the tuning database holds GEMMs only). */
+CKTILE_API cktile_status_t cktile_elementwise_select(cktile_handle_t handle,
+                                                     const cktile_elementwise_problem_t* problem,
+                                                     const cktile_elementwise_args_t* args,
+                                                     cktile_select_mode_t mode, uint64_t* id);
+CKTILE_API cktile_status_t cktile_elementwise_run(cktile_handle_t handle, uint64_t instance_id,
+                                                  const cktile_elementwise_problem_t* problem,
+                                                  const cktile_elementwise_args_t* args,
+                                                  void* stream);
+
+/** y = x with its axes permuted: y's axis d is x's axis perm[d] (y.dims[d] == x.dims[perm[d]]),
+ *  y[i_0, ..., i_{r-1}] = x[j] with j[perm[d]] = i_d. x and y have one type and one rank; y may
+ *  be strided. Permutations that exchange the two innermost groups of axes (a transpose,
+ *  batched or not) run through shared-memory tiles. In place is not allowed: y must not
+ *  overlap x at all. */
+typedef struct cktile_permute_problem
+{
+    size_t struct_size;
+    cktile_tensor_desc_t x, y;
+    int32_t perm[CKTILE_MAX_TENSOR_RANK]; /**< a permutation of 0 .. rank-1 */
+} cktile_permute_problem_t;
+
+/** FP16, rank 1, one element, identity permutation. */
+CKTILE_API cktile_status_t cktile_permute_problem_init(cktile_permute_problem_t* problem);
+
+typedef struct cktile_permute_args
+{
+    size_t struct_size;
+    const void* x;
+    void* y;
+} cktile_permute_args_t;
+
+CKTILE_API cktile_status_t cktile_permute_args_init(cktile_permute_args_t* args);
+CKTILE_API cktile_status_t cktile_permute_validate(const cktile_permute_problem_t* problem,
+                                                   const cktile_permute_args_t* args);
+CKTILE_API cktile_status_t cktile_permute_supports(cktile_handle_t handle, uint64_t id,
+                                                   const cktile_permute_problem_t* problem,
+                                                   const cktile_permute_args_t* args, char* reason,
+                                                   size_t reason_size);
+CKTILE_API cktile_status_t cktile_permute_select(cktile_handle_t handle,
+                                                 const cktile_permute_problem_t* problem,
+                                                 const cktile_permute_args_t* args,
+                                                 cktile_select_mode_t mode, uint64_t* id);
+CKTILE_API cktile_status_t cktile_permute_run(cktile_handle_t handle, uint64_t instance_id,
+                                              const cktile_permute_problem_t* problem,
+                                              const cktile_permute_args_t* args, void* stream);
+
+/* ---------------------------------------------------------------------------------------- */
 /* Versioned function table (for programs that dlopen libcktile.so)                         */
 /* ---------------------------------------------------------------------------------------- */
 
@@ -539,6 +677,40 @@ typedef struct cktile_api_v2
     cktile_status_t (*softmax_run)(cktile_handle_t, uint64_t, const cktile_softmax_problem_t*,
                                    const cktile_softmax_args_t*, void*);
 } cktile_api_v2_t;
+
+#define CKTILE_API_VERSION_3 3
+
+/** Version 3: version 2's entries, unchanged and at the same offsets, then the strided
+ *  memory-bound operations (elementwise, permute). Append-only like version 2. */
+typedef struct cktile_api_v3
+{
+    cktile_api_v2_t v2; /**< v2.v1.version is CKTILE_API_VERSION_3, v2.v1.struct_size this size */
+    /* --- elementwise and permute --- */
+    cktile_status_t (*elementwise_problem_init)(cktile_elementwise_problem_t*);
+    cktile_status_t (*elementwise_args_init)(cktile_elementwise_args_t*);
+    cktile_status_t (*elementwise_validate)(const cktile_elementwise_problem_t*,
+                                            const cktile_elementwise_args_t*);
+    cktile_status_t (*elementwise_supports)(cktile_handle_t, uint64_t,
+                                            const cktile_elementwise_problem_t*,
+                                            const cktile_elementwise_args_t*, char*, size_t);
+    cktile_status_t (*elementwise_select)(cktile_handle_t, const cktile_elementwise_problem_t*,
+                                          const cktile_elementwise_args_t*, cktile_select_mode_t,
+                                          uint64_t*);
+    cktile_status_t (*elementwise_run)(cktile_handle_t, uint64_t,
+                                       const cktile_elementwise_problem_t*,
+                                       const cktile_elementwise_args_t*, void*);
+    cktile_status_t (*permute_problem_init)(cktile_permute_problem_t*);
+    cktile_status_t (*permute_args_init)(cktile_permute_args_t*);
+    cktile_status_t (*permute_validate)(const cktile_permute_problem_t*,
+                                        const cktile_permute_args_t*);
+    cktile_status_t (*permute_supports)(cktile_handle_t, uint64_t, const cktile_permute_problem_t*,
+                                        const cktile_permute_args_t*, char*, size_t);
+    cktile_status_t (*permute_select)(cktile_handle_t, const cktile_permute_problem_t*,
+                                      const cktile_permute_args_t*, cktile_select_mode_t,
+                                      uint64_t*);
+    cktile_status_t (*permute_run)(cktile_handle_t, uint64_t, const cktile_permute_problem_t*,
+                                   const cktile_permute_args_t*, void*);
+} cktile_api_v3_t;
 
 /** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
  *  library does not provide (newer than it, or 0). The table is static; never free it. */

@@ -3,6 +3,7 @@
 // target) -> one mode -> the table, CSV and JSON.
 #include "profiler.hpp"
 
+#include "memops_profiler.hpp"
 #include "progress.hpp"
 #include "session.hpp"
 #include "vendor.hpp"
@@ -266,7 +267,7 @@ std::string general_help()
            "kernels through its C API.\n\n"
            "usage: cktile-profiler <op> [mode] [options]\n"
            "       cktile-profiler <op> --help\n\n"
-           "ops:   gemm\n"
+           "ops:   gemm, elementwise, permute (cktile-profiler <op> --help)\n"
            "modes: profile (default), enumerate, select, tune, overhead\n\n"
            "example: cktile-profiler gemm --m=4096 --n=4096 --k=4096 --verify\n";
 }
@@ -469,6 +470,9 @@ int run_checked(const std::vector<std::string>& args, std::ostream& out, std::os
 
 int run_profiler(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
+    // Elementwise and permute have their own front end (profiler/memops_profiler.cpp).
+    if(!args.empty() && is_memops_op(args[0]))
+        return run_memops_profiler(args, out, err);
     try
     {
         return run_checked(args, out, err);

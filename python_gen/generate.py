@@ -703,6 +703,38 @@ def load(path):
         raise GenError(f"{path}: cannot be read ({e.strerror})") from e
 
 
+def write_grouped(tdir, prefix, instances, groups, render):
+    """Writes <prefix><i>.cpp files, render(group) each, sorted instances dealt round-robin;
+    returns their paths. @post every instance is in exactly one file; stale files of the
+    prefix are removed."""
+    files = []
+    n = max(1, min(groups, len(instances))) if instances else 0
+    buckets = [[] for _ in range(n)]
+    for k, inst in enumerate(sorted(instances, key=lambda i: i["name"])):
+        buckets[k % n].append(inst)
+    for gi, group in enumerate(buckets):
+        p = os.path.join(tdir, f"{prefix}{gi}.cpp")
+        write_if_changed(p, render(group))
+        files.append(p)
+    if os.path.isdir(tdir):
+        for f in os.listdir(tdir):
+            full = os.path.join(tdir, f)
+            if f.startswith(prefix) and full not in files:
+                os.remove(full)
+    return files
+
+
+def expand_memops(paths, instance_set, targets):
+    """The strided memory op lists (instances/elementwise.json, ...): {target: [instance]}."""
+    import memops  # noqa: E402  (beside this file)
+    merged = {t: [] for t in targets}
+    for mpath in paths:
+        for target, insts in memops.expand(sys.modules[__name__], load(mpath), mpath,
+                                           instance_set, targets).items():
+            merged[target] += insts
+    return merged
+
+
 def expand_rowwise(paths, instance_set, targets):
     """The row-wise op lists (instances/norm.json, ...), expanded: {target: [instance]}."""
     import rowwise  # noqa: E402  (beside this file)
@@ -714,12 +746,13 @@ def expand_rowwise(paths, instance_set, targets):
     return merged
 
 
-def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=()):
+def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=(), memops_paths=()):
     """Writes the sources; returns {target: [source paths]} (groups first, table last)."""
     doc = load(path)
     per_target = expand(doc, path, instance_set, targets)
     src = os.path.basename(path)
     row_per_target = expand_rowwise(rowwise_paths, instance_set, targets)
+    mem_per_target = expand_memops(memops_paths, instance_set, targets)
     written = {}
     for target, instances in per_target.items():
         tdir = os.path.join(out_dir, target)
@@ -732,8 +765,13 @@ def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=()):
         files += rowwise.write_sources(sys.modules[__name__], tdir, row_per_target[target],
                                        groups, ", ".join(os.path.basename(r)
                                                          for r in rowwise_paths))
+        import memops  # noqa: E402
+        msrc = ", ".join(os.path.basename(m) for m in memops_paths)
+        files += memops.write_sources(sys.modules[__name__], tdir, mem_per_target[target],
+                                      groups, msrc)
         p = os.path.join(tdir, "instance_table.cpp")
-        write_if_changed(p, table_source(target, instances + row_per_target[target], src))
+        write_if_changed(p, table_source(target, instances + row_per_target[target] +
+                                         mem_per_target[target], src))
         files.append(p)
         # Remove group files a previous, larger configuration left behind.
         if os.path.isdir(tdir):
@@ -750,6 +788,8 @@ def main(argv=None):
     ap.add_argument("--instances", required=True)
     ap.add_argument("--rowwise-instances", action="append", default=[],
                     help="a row-wise op list (instances/norm.json, ...); repeatable")
+    ap.add_argument("--memops-instances", action="append", default=[],
+                    help="a strided memory op list (instances/elementwise.json, ...); repeatable")
     ap.add_argument("--set", required=True, choices=SETS)
     ap.add_argument("--targets", required=True, help="';'- or ','-separated GPU targets")
     ap.add_argument("--out-dir", required=True)
@@ -760,7 +800,7 @@ def main(argv=None):
     targets = [t for t in args.targets.replace(",", ";").split(";") if t]
     try:
         written = generate(args.instances, args.set, targets, args.out_dir, args.groups,
-                           args.rowwise_instances)
+                           args.rowwise_instances, args.memops_instances)
     except GenError as e:
         print(f"python_gen: error: {e}", file=sys.stderr)
         return 1

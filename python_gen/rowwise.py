@@ -164,18 +164,5 @@ def write_sources(g, tdir, instances, groups, src):
     """Writes rowwise_group_<i>.cpp files for `instances`; returns their paths.
 
     @post every instance is in exactly one file; stale group files are removed."""
-    files = []
-    n = max(1, min(groups, len(instances))) if instances else 0
-    buckets = [[] for _ in range(n)]
-    for k, inst in enumerate(sorted(instances, key=lambda i: i["name"])):
-        buckets[k % n].append(inst)
-    for gi, group in enumerate(buckets):
-        p = os.path.join(tdir, f"rowwise_group_{gi}.cpp")
-        g.write_if_changed(p, group_source(g, group, src))
-        files.append(p)
-    if os.path.isdir(tdir):
-        for f in os.listdir(tdir):
-            full = os.path.join(tdir, f)
-            if f.startswith("rowwise_group_") and full not in files:
-                os.remove(full)
-    return files
+    return g.write_grouped(tdir, "rowwise_group_", instances, groups,
+                           lambda group: group_source(g, group, src))

@@ -109,11 +109,59 @@ cktile_api_v2_t make_api_v2()
 }
 const cktile_api_v2_t api_v2 = make_api_v2();
 
+// Version 3 starts with version 2's table and appends.
+static_assert(offsetof(cktile_api_v3_t, v2) == 0, "cktile_api_v3_t must start with version 2");
+#define CKTILE_FROZEN_V3(field, index)                                                             \
+    static_assert(offsetof(cktile_api_v3_t, field) ==                                              \
+                      sizeof(cktile_api_v2_t) + sizeof(void*) * (index),                           \
+                  "cktile_api_v3_t." #field " moved")
+// --- elementwise and permute ---
+CKTILE_FROZEN_V3(elementwise_problem_init, 0);
+CKTILE_FROZEN_V3(elementwise_args_init, 1);
+CKTILE_FROZEN_V3(elementwise_validate, 2);
+CKTILE_FROZEN_V3(elementwise_supports, 3);
+CKTILE_FROZEN_V3(elementwise_select, 4);
+CKTILE_FROZEN_V3(elementwise_run, 5);
+CKTILE_FROZEN_V3(permute_problem_init, 6);
+CKTILE_FROZEN_V3(permute_args_init, 7);
+CKTILE_FROZEN_V3(permute_validate, 8);
+CKTILE_FROZEN_V3(permute_supports, 9);
+CKTILE_FROZEN_V3(permute_select, 10);
+CKTILE_FROZEN_V3(permute_run, 11);
+static_assert(sizeof(cktile_api_v3_t) == sizeof(cktile_api_v2_t) + sizeof(void*) * 12,
+              "cktile_api_v3_t grew: add a cktile_api_v4_t instead");
+#undef CKTILE_FROZEN_V3
+
+cktile_api_v3_t make_api_v3()
+{
+    cktile_api_v3_t t{};
+    t.v2                = api_v2;
+    t.v2.v1.struct_size = sizeof(cktile_api_v3_t);
+    t.v2.v1.version     = CKTILE_API_VERSION_3;
+    // --- elementwise and permute ---
+    t.elementwise_problem_init = &cktile_elementwise_problem_init;
+    t.elementwise_args_init    = &cktile_elementwise_args_init;
+    t.elementwise_validate     = &cktile_elementwise_validate;
+    t.elementwise_supports     = &cktile_elementwise_supports;
+    t.elementwise_select       = &cktile_elementwise_select;
+    t.elementwise_run          = &cktile_elementwise_run;
+    t.permute_problem_init     = &cktile_permute_problem_init;
+    t.permute_args_init        = &cktile_permute_args_init;
+    t.permute_validate         = &cktile_permute_validate;
+    t.permute_supports         = &cktile_permute_supports;
+    t.permute_select           = &cktile_permute_select;
+    t.permute_run              = &cktile_permute_run;
+    return t;
+}
+const cktile_api_v3_t api_v3 = make_api_v3();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
 {
     if(version == CKTILE_API_VERSION_1)
         return &api_v1;
-    return version == CKTILE_API_VERSION_2 ? &api_v2 : nullptr;
+    if(version == CKTILE_API_VERSION_2)
+        return &api_v2;
+    return version == CKTILE_API_VERSION_3 ? &api_v3 : nullptr;
 }

@@ -8,6 +8,7 @@
 #include "gemm_problem.hpp"
 #include "handle.hpp"
 #include "logging.hpp"
+#include "op_instances.hpp"
 #include "rowwise_problem.hpp"
 #include "selection.hpp"
 
@@ -24,40 +25,12 @@ using namespace cktile::detail;
 
 namespace {
 
-constexpr std::size_t reason_capacity = 256;
-
 /// The pieces that differ between row-wise families.
 struct family
 {
-    cktile_op_kind_t kind;
-    const char* what; // "normalization"
-    cktile_datatype_t x_type, y_type;
+    op_family op;
     std::int64_t rows, cols;
 };
-
-std::string why_not(const cktile_kernel_instance_t& r, const family& f, const void* p,
-                    const void* args)
-{
-    if(r.info.op_kind != f.kind || !r.op_supports)
-        return std::string("a ") + (r.info.op_kind == CKTILE_OP_GEMM ? "GEMM" : "different") +
-               " instance, not a " + f.what + " one";
-    char reason[reason_capacity] = {};
-    if(r.op_supports(p, args, reason, sizeof(reason)) == 0)
-        return {};
-    return reason[0] ? reason : "not supported (no reason given)";
-}
-
-const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uint64_t id)
-{
-    if(id == CKTILE_INSTANCE_AUTO)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "id 0 is CKTILE_INSTANCE_AUTO; this function needs an instance id");
-    const auto* r = s.library->find(id);
-    if(!r)
-        fail(CKTILE_STATUS_NOT_FOUND,
-             "no instance with id " + std::to_string(id) + " for " + s.target);
-    return *r;
-}
 
 /// Estimated time (arbitrary units) of a row-wise instance: element slots it sweeps (masked
 /// lanes included) and passes over long rows, divided by the parallelism it keeps resident,
@@ -81,46 +54,14 @@ double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
     return waves * per_blk * access / eff;
 }
 
-std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, const family& f,
-                                                        const void* p, const void* args)
-{
-    std::vector<const cktile_kernel_instance_t*> out;
-    std::string reasons;
-    int typed = 0;
-    for(std::size_t i = 0; i < s.library->size(); ++i)
-    {
-        const auto& r = s.library->at(i);
-        if(r.info.op_kind != f.kind)
-            continue;
-        const std::string why = why_not(r, f, p, args);
-        if(why.empty())
-            out.push_back(&r);
-        else if(r.info.a_type == f.x_type && r.info.d_type == f.y_type && typed++ < 4)
-            reasons += std::string("; ") + r.info.name + ": " + why;
-    }
-    if(out.empty())
-        fail(CKTILE_STATUS_NOT_SUPPORTED,
-             "no " + std::string(f.what) + " instance in the " + s.target +
-                 " kernel library runs this problem" +
-                 (typed == 0 ? std::string(" (none has types ") + datatype_name(f.x_type) + "->" +
-                                   datatype_name(f.y_type) + ")"
-                             : reasons));
-    return out;
-}
-
 const cktile_kernel_instance_t& select(const handle_state& s, const family& f, const void* p,
                                        const void* args, cktile_select_mode_t mode,
                                        const std::string& key)
 {
-    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
-    if(mode == CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_NOT_FOUND,
-             "the tuning database holds GEMM problems only; none for " + key);
+    check_select_mode(mode, key);
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
-    for(const auto* r : supporting(s, f, p, args))
+    for(const auto* r : supporting(s, f.op, p, args))
     {
         const double c = estimate_rowwise_cost(*r, f, s.machine);
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
@@ -132,46 +73,13 @@ const cktile_kernel_instance_t& select(const handle_state& s, const family& f, c
     return *best;
 }
 
-void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* p,
-                   const void* args, void* stream, const std::string& key)
-{
-    if(s.device < 0)
-        fail(CKTILE_STATUS_NO_DEVICE,
-             "the handle was created for target " + s.target +
-                 " without a device (cktile_create_for_target); use cktile_create to run");
-    int previous = -1;
-    if(hipGetDevice(&previous) != hipSuccess)
-        previous = -1;
-    if(previous != s.device)
-        if(const hipError_t e = hipSetDevice(s.device); e != hipSuccess)
-            fail(CKTILE_STATUS_RUNTIME_ERROR, "cannot make device " + std::to_string(s.device) +
-                                                  " current: " + hipGetErrorString(e));
-    logger().info("{} on device {} with {}", key, s.device, r.info.name);
-    char message[reason_capacity] = {};
-    const int status              = r.op_run(p, args, stream, message, sizeof(message));
-    if(previous >= 0 && previous != s.device)
-        (void)hipSetDevice(previous);
-    if(status != CKTILE_STATUS_SUCCESS)
-        fail(static_cast<cktile_status_t>(status), std::string(r.info.name) + ": " + message);
-}
-
 family norm_family(const cktile_norm_problem_t& p)
 {
-    return {CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type, p.rows, p.cols};
+    return {{CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type}, p.rows, p.cols};
 }
 family softmax_family(const cktile_softmax_problem_t& p)
 {
-    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols};
-}
-
-cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
-                               char* reason, size_t reason_size)
-{
-    if(why.empty())
-        return CKTILE_STATUS_SUCCESS;
-    if(reason && reason_size > 0)
-        std::snprintf(reason, reason_size, "%s", why.c_str());
-    fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r.info.name) + ": " + why);
+    return {{CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type}, p.rows, p.cols};
 }
 
 } // namespace
@@ -228,7 +136,7 @@ cktile_status_t cktile_norm_supports(cktile_handle_t handle, uint64_t id,
         validate_norm_problem(p);
         if(a)
             validate_norm_args(*p, a);
-        return report_support(r, why_not(r, norm_family(*p), p, a), reason, reason_size);
+        return report_support(r, why_not(r, norm_family(*p).op, p, a), reason, reason_size);
     });
 }
 
@@ -260,7 +168,7 @@ cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
         const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
                                                 ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
                                                 : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f, p, a); !why.empty())
+        if(const std::string why = why_not(*r, f.op, p, a); !why.empty())
             fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
         run_on_device(*s, *r, p, a, stream, key);
         return CKTILE_STATUS_SUCCESS;
@@ -316,7 +224,7 @@ cktile_status_t cktile_softmax_supports(cktile_handle_t handle, uint64_t id,
         validate_softmax_problem(p);
         if(a)
             validate_softmax_args(*p, a);
-        return report_support(r, why_not(r, softmax_family(*p), p, a), reason, reason_size);
+        return report_support(r, why_not(r, softmax_family(*p).op, p, a), reason, reason_size);
     });
 }
 
@@ -348,7 +256,7 @@ cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
         const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
                                                 ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
                                                 : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f, p, a); !why.empty())
+        if(const std::string why = why_not(*r, f.op, p, a); !why.empty())
             fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
         run_on_device(*s, *r, p, a, stream, key);
         return CKTILE_STATUS_SUCCESS;

@@ -9,8 +9,11 @@
 int main(void)
 {
     cktile_gemm_problem_t p;
-    cktile_handle_t h          = NULL;
-    const cktile_api_v1_t* api = (const cktile_api_v1_t*)cktile_get_api(CKTILE_API_VERSION_1);
+    cktile_elementwise_problem_t ep;
+    cktile_permute_problem_t pp;
+    const cktile_api_v3_t* api3 = (const cktile_api_v3_t*)cktile_get_api(CKTILE_API_VERSION_3);
+    cktile_handle_t h           = NULL;
+    const cktile_api_v1_t* api  = (const cktile_api_v1_t*)cktile_get_api(CKTILE_API_VERSION_1);
     if(cktile_gemm_problem_init(&p) != CKTILE_STATUS_SUCCESS ||
        cktile_gemm_validate(&p) != CKTILE_STATUS_SUCCESS)
         return 1;
@@ -22,6 +25,13 @@ int main(void)
         return 3;
     if(api == NULL || api->version != CKTILE_API_VERSION_1 || api->get_version() != CKTILE_VERSION)
         return 4;
+    if(cktile_elementwise_problem_init(&ep) != CKTILE_STATUS_SUCCESS ||
+       cktile_elementwise_validate(&ep, NULL) != CKTILE_STATUS_SUCCESS)
+        return 5;
+    if(api3 == NULL || api3->v2.v1.version != CKTILE_API_VERSION_3 ||
+       api3->permute_problem_init(&pp) != CKTILE_STATUS_SUCCESS ||
+       api3->permute_validate(&pp, NULL) != CKTILE_STATUS_SUCCESS)
+        return 6;
     printf("C99 client: cktile %s, last status text: %s\n", cktile_get_version_string(),
            cktile_status_string(CKTILE_STATUS_INVALID_HANDLE));
     return 0;

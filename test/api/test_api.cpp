@@ -344,7 +344,8 @@ TEST(Instances, EveryInstanceHasAConsistentRecord)
         EXPECT_EQ(info.id, fnv1a64(info.name)) << "ids are derived from names: " << info.name;
         EXPECT_EQ(std::string(info.target), offline_target);
         EXPECT_TRUE(info.op_kind == CKTILE_OP_GEMM || info.op_kind == CKTILE_OP_NORMALIZATION ||
-                    info.op_kind == CKTILE_OP_SOFTMAX)
+                    info.op_kind == CKTILE_OP_SOFTMAX || info.op_kind == CKTILE_OP_ELEMENTWISE ||
+                    info.op_kind == CKTILE_OP_PERMUTE)
             << info.name;
         EXPECT_EQ(info.struct_size, sizeof(info));
         EXPECT_EQ(find(o.h, info.name), info.id);
@@ -651,7 +652,7 @@ TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
 TEST(Api, VersionedTable)
 {
     EXPECT_EQ(cktile_get_api(0), nullptr);
-    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_2 + 1), nullptr);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_3 + 1), nullptr);
     const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->version, 1u);
@@ -659,6 +660,15 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t->gemm_run, &cktile_gemm_run);
     EXPECT_EQ(t->create, &cktile_create);
     EXPECT_EQ(t->get_version(), CKTILE_VERSION);
+
+    const auto* t3 = static_cast<const cktile_api_v3_t*>(cktile_get_api(CKTILE_API_VERSION_3));
+    ASSERT_NE(t3, nullptr);
+    EXPECT_EQ(t3->v2.v1.version, 3u);
+    EXPECT_EQ(t3->v2.v1.struct_size, sizeof(cktile_api_v3_t));
+    EXPECT_EQ(t3->v2.v1.gemm_run, &cktile_gemm_run);
+    EXPECT_EQ(t3->v2.softmax_run, &cktile_softmax_run);
+    EXPECT_EQ(t3->elementwise_run, &cktile_elementwise_run);
+    EXPECT_EQ(t3->permute_run, &cktile_permute_run);
 }
 
 } // namespace

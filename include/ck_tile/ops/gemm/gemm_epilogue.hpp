@@ -6,15 +6,10 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/type_convert.hpp"
+#include "ck_tile/ops/common/activation.hpp"
 
 #include <cstdint>
 #include <type_traits>
-
-#if !defined(CK_TILE_PLATFORM_HOST)
-#include <math.h>
-#else
-#include <cmath>
-#endif
 
 namespace ck_tile {
 
@@ -34,31 +29,20 @@ enum class gemm_activation : int
     silu      = 4
 };
 
-namespace gemm_epilogue_detail {
-CK_TILE_HOST_DEVICE float tanh_(float x) { return ::tanhf(x); }
-CK_TILE_HOST_DEVICE double tanh_(double x) { return ::tanh(x); }
-CK_TILE_HOST_DEVICE float erf_(float x) { return ::erff(x); }
-CK_TILE_HOST_DEVICE double erf_(double x) { return ::erf(x); }
-CK_TILE_HOST_DEVICE float exp_(float x) { return ::expf(x); }
-CK_TILE_HOST_DEVICE double exp_(double x) { return ::exp(x); }
-} // namespace gemm_epilogue_detail
-
-/// gelu_tanh: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)));
-/// gelu_erf: 0.5 x (1 + erf(x / sqrt(2))); silu: x / (1 + exp(-x)).
+/// The activations are those of ops/common/activation.hpp (shared with the elementwise ops).
 template <typename E>
 CK_TILE_HOST_DEVICE E apply_activation(gemm_activation act, E x)
 {
-    using namespace gemm_epilogue_detail;
     switch(act)
     {
     case gemm_activation::relu:
-        return x > E(0) ? x : E(0);
+        return activation_relu(x);
     case gemm_activation::gelu_tanh:
-        return E(0.5) * x * (E(1) + tanh_(E(0.7978845608028654) * (x + E(0.044715) * x * x * x)));
+        return activation_gelu_tanh(x);
     case gemm_activation::gelu_erf:
-        return E(0.5) * x * (E(1) + erf_(x * E(0.7071067811865476)));
+        return activation_gelu_erf(x);
     case gemm_activation::silu:
-        return x / (E(1) + exp_(-x));
+        return activation_silu(x);
     case gemm_activation::none:
     default:
         return x;

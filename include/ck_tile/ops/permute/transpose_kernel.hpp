@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// Batched transpose through shared memory: y[batch][p][q] = x[batch][q][p], where x is
+// contiguous along p and y along q (the coalesced form of every permutation that swaps the
+// two innermost groups of axes; up to 4 batch axes with any strides).
+//
+// A block moves Tile x Tile elements (Tile = 8 vectors of 16 bytes: 64 for 2-byte types, 32
+// for fp32) per step: a tile window reads x's tile as 16-byte vectors along p, the thread
+// stores them to shared memory, and after one barrier reads the transposed elements back so
+// that a second tile window writes y's tile as 16-byte vectors along q. Both global accesses
+// are coalesced: 8 lanes cover one 128-byte line.
+//
+// Bank conflicts: shared memory holds x's tile row-major (rows q, 8 vectors per 128-byte row).
+// The transposed read has the lanes of a warp take one element each from rows q = V k + j
+// (k = 0..7, the lanes' vectors along q, j the element of the vector being read) of one
+// column: unswizzled, those eight rows start on the same bank. The vector column is XORed
+// with (q / V) % 8, so the eight rows hit eight different 16-byte bank groups (conflict-free),
+// while the eight lanes that write one row's 16-byte vectors still hit eight different
+// groups. (lds_xor_swizzle.hpp's layout XORs with q % 8, which suits reads of consecutive
+// rows; here the rows read together are V apart.) Two buffers alternate, so one barrier per
+// tile suffices.
+//
+// Kernel contract (checked by why_unsupported): P, Q, x's q stride and y's p stride multiples
+// of the vector; 16-byte aligned pointers; each batch's matrix addressable with 32-bit
+// offsets.
+#pragma once
+
+#include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/container/sequence.hpp"
+#include "ck_tile/core/container/tuple.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/tensor/static_distributed_tensor.hpp"
+#include "ck_tile/core/tensor/tensor_view.hpp"
+#include "ck_tile/core/tensor/tile_distribution.hpp"
+#include "ck_tile/core/tensor/tile_distribution_encoding.hpp"
+#include "ck_tile/core/tensor/tile_window.hpp"
+#include "ck_tile/core/utility/functional.hpp"
+#include "ck_tile/ops/elementwise/strided_space.hpp"
+
+#include <cstdint>
+
+namespace ck_tile {
+
+struct transpose_host_args
+{
+    const void* x = nullptr;
+    void* y       = nullptr;
+    strided_space<2> space; ///< coalesced; tensor 0 = y, 1 = x (axes in y's order)
+};
+
+/// The square tile of transpose_kernel and its distribution: Tile rows of 8 vectors, 8 lanes
+/// per row, a warp covers warp/8 rows, Warps warps stacked, Repeat passes.
+template <typename DataType, index_t Warps>
+struct transpose_tile_shape
+{
+    static constexpr index_t Vector    = 16 / static_cast<index_t>(sizeof(DataType));
+    static constexpr index_t Tile      = 8 * Vector;
+    static constexpr index_t Warp      = get_warp_size();
+    static constexpr index_t LanesC    = 8;
+    static constexpr index_t LanesR    = Warp / LanesC;
+    static constexpr index_t BlockSize = Warps * Warp;
+    static_assert(Tile % (Warps * LanesR) == 0,
+                  "transpose_tile_shape: the warps' rows must divide the tile");
+    static constexpr index_t Repeat = Tile / (Warps * LanesR);
+
+    // X0: rows = Repeat x Warps x LanesR; X1: columns = LanesC x Vector.
+    // P0 (warp) -> warp row block; P1 (lane) -> (lane row, lane column); Y -> (repeat, element).
+    using encoding = tile_distribution_encoding<
+        sequence<>, tuple<sequence<Repeat, Warps, LanesR>, sequence<LanesC, Vector>>,
+        tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>,
+        sequence<0, 1>>;
+
+    CK_TILE_HOST_DEVICE static constexpr auto make_distribution()
+    {
+        return make_static_tile_distribution(encoding{});
+    }
+    CK_TILE_HOST_DEVICE static constexpr auto lengths()
+    {
+        return make_tuple(number<Tile>{}, number<Tile>{});
+    }
+    /// Shared-memory element index of tile element (row, col): vector column XOR (row / V) % 8.
+    CK_TILE_HOST_DEVICE static constexpr index_t lds_index(index_t row, index_t col)
+    {
+        return row * Tile + (((col / Vector) ^ ((row / Vector) % 8)) * Vector) + col % Vector;
+    }
+};
+
+template <typename DataType_, index_t Warps>
+struct transpose_kernel
+{
+    using DataType                     = DataType_;
+    using Shape                        = transpose_tile_shape<DataType, Warps>;
+    static constexpr index_t BlockSize = Shape::BlockSize;
+    static constexpr index_t Vector    = Shape::Vector;
+    static constexpr index_t Tile      = Shape::Tile;
+
+    struct kargs
+    {
+        transpose_host_args h;
+        long_index_t P, Q, x_stride, y_stride; ///< x(q, p) at q * x_stride + p; y(p, q) likewise
+        index_t batch_rank;
+        long_index_t tiles_p, tiles_q, tiles;
+    };
+
+    /// True when the coalesced space is a (batched) transpose: y's last axis and x's
+    /// second-to-last axis have unit stride, at most 4 batch axes in front.
+    static bool is_transpose(const strided_space<2>& s)
+    {
+        return s.rank >= 2 && s.strides[0][s.rank - 1] == 1 && s.strides[1][s.rank - 2] == 1 &&
+               s.strides[1][s.rank - 1] != 1 && s.rank - 2 <= 4;
+    }
+
+    static const char* why_unsupported(const transpose_host_args& h)
+    {
+        const auto& s = h.space;
+        if(!is_transpose(s))
+            return "not a transpose of the two innermost axis groups (after merging axes)";
+        const long_index_t P = s.lengths[s.rank - 2], Q = s.lengths[s.rank - 1];
+        const long_index_t xs = s.strides[1][s.rank - 1], ys = s.strides[0][s.rank - 2];
+        if(P % Vector != 0 || Q % Vector != 0)
+            return "the transposed extents are not multiples of the 16-byte vector";
+        if(xs % Vector != 0 || ys % Vector != 0)
+            return "a row stride of the transposed matrices is not a multiple of the vector";
+        if((Q - 1) * xs + P > 0x7fffffff || (P - 1) * ys + Q > 0x7fffffff)
+            return "a batch's matrix needs offsets beyond 32 bits";
+        for(const void* p : {h.x, static_cast<const void*>(h.y)})
+            if(p && reinterpret_cast<std::uintptr_t>(p) % 16 != 0)
+                return "a pointer is not 16-byte aligned";
+        return nullptr;
+    }
+
+    static kargs make_kargs(const transpose_host_args& h)
+    {
+        kargs k{};
+        k.h                  = h;
+        const auto& s        = h.space;
+        k.P                  = s.lengths[s.rank - 2];
+        k.Q                  = s.lengths[s.rank - 1];
+        k.x_stride           = s.strides[1][s.rank - 1];
+        k.y_stride           = s.strides[0][s.rank - 2];
+        k.batch_rank         = s.rank - 2;
+        k.tiles_p            = (k.P + Tile - 1) / Tile;
+        k.tiles_q            = (k.Q + Tile - 1) / Tile;
+        long_index_t batches = 1;
+        for(index_t d = 0; d < k.batch_rank; ++d)
+            batches *= s.lengths[d];
+        k.tiles = batches * k.tiles_p * k.tiles_q;
+        return k;
+    }
+    static unsigned grid_size(const kargs& k)
+    {
+        return static_cast<unsigned>(k.tiles < (1 << 20) ? k.tiles : (1 << 20));
+    }
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+    CK_TILE_DEVICE void operator()(kargs k) const
+    {
+        struct alignas(16) vec_t
+        {
+            DataType v[Vector];
+        };
+        static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
+        // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
+        // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
+        __shared__ vec_t lds_vectors[2][Tile * Tile / Vector];
+
+        constexpr auto dstr    = Shape::make_distribution();
+        constexpr auto lengths = Shape::lengths();
+        using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
+
+        const auto* px  = static_cast<const DataType*>(k.h.x);
+        auto* py        = static_cast<DataType*>(k.h.y);
+        const auto& s   = k.h.space;
+        const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
+        // This thread's place in the distribution (the same for x's and y's tile).
+        const index_t row0 = get_warp_id() * Shape::LanesR + get_lane_id() / Shape::LanesC;
+        const index_t col0 = (get_lane_id() % Shape::LanesC) * Vector;
+        index_t buf        = 0;
+
+        for(long_index_t t = get_block_id(); t < k.tiles; t += get_grid_size())
+        {
+            // Tiles of one batch in q-major order: neighbouring blocks read neighbouring
+            // column strips of x and write neighbouring rows of y.
+            long_index_t rest    = t / (k.tiles_p * k.tiles_q);
+            const long_index_t r = t - rest * (k.tiles_p * k.tiles_q);
+            const index_t tq     = static_cast<index_t>(r / k.tiles_p);
+            const index_t tp  = static_cast<index_t>(r - static_cast<long_index_t>(tq) * k.tiles_p);
+            long_index_t xoff = 0, yoff = 0;
+            for(index_t d = k.batch_rank - 1; d >= 0; --d)
+            {
+                const long_index_t len = s.lengths[d];
+                const long_index_t q   = rest / len;
+                const long_index_t idx = rest - q * len;
+                rest                   = q;
+                yoff += idx * s.strides[0][d];
+                xoff += idx * s.strides[1][d];
+            }
+
+            // x's tile: rows q (tq * Tile ...), columns p, 16-byte vectors along p.
+            auto x_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
+                                              px + xoff, make_tuple(Q, P),
+                                              make_tuple(static_cast<index_t>(k.x_stride), 1),
+                                              number<Vector>{}, number<1>{}),
+                                          lengths, {tq * Tile, tp * Tile}, dstr);
+            tile_t tx;
+            x_win.load(tx);
+
+            DataType* l = lds_vectors[buf][0].v;
+            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
+                constexpr index_t r0 = decltype(rep)::value;
+                vec_t v;
+                static_for<0, Vector, 1>{}([&](auto e) {
+                    constexpr index_t i =
+                        tile_t::calculate_offset_from_y(make_multi_index(r0, decltype(e)::value));
+                    v.v[decltype(e)::value] = tx.get_thread_buffer()[number<i>{}];
+                });
+                const index_t row = r0 * Shape::LanesR * Warps + row0;
+                *reinterpret_cast<vec_t*>(l + Shape::lds_index(row, col0)) = v;
+            });
+            block_sync_lds();
+
+            // y's tile: rows p, columns q; element (p, q) is x's tile element (q, p).
+            tile_t ty;
+            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
+                constexpr index_t r0 = decltype(rep)::value;
+                const index_t p      = r0 * Shape::LanesR * Warps + row0;
+                static_for<0, Vector, 1>{}([&](auto e) {
+                    constexpr index_t i =
+                        tile_t::calculate_offset_from_y(make_multi_index(r0, decltype(e)::value));
+                    ty.get_thread_buffer()[number<i>{}] =
+                        l[Shape::lds_index(col0 + decltype(e)::value, p)];
+                });
+            });
+            auto y_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
+                                              py + yoff, make_tuple(P, Q),
+                                              make_tuple(static_cast<index_t>(k.y_stride), 1),
+                                              number<Vector>{}, number<1>{}),
+                                          lengths, {tp * Tile, tq * Tile}, dstr);
+            y_win.store(ty);
+            buf ^= 1;
+        }
+    }
+#endif
+};
+
+} // namespace ck_tile

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: MIT
+// The elementwise and permute entry points of include/cktile.h: problem set-up, validation,
+// support queries, heuristic selection and running, through the same handles and kernel
+// libraries as the other operations.
+#include "cktile.h"
+
+#include "api_error.hpp"
+#include "handle.hpp"
+#include "memops_problem.hpp"
+#include "memops_problem_mapping.hpp"
+#include "op_instances.hpp"
+#include "selection.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace cktile::detail;
+
+namespace {
+
+/// The iteration space as the vectorized kernels see it: rows of `cols` elements.
+struct matrix_shape
+{
+    double rows, cols;
+};
+
+template <int N>
+matrix_shape as_rows(const ck_tile::strided_space<N>& s)
+{
+    if(s.rank == 0)
+        return {1, 1};
+    const double cols = static_cast<double>(s.lengths[s.rank - 1]);
+    return {static_cast<double>(s.element_count()) / cols, cols};
+}
+
+/// Estimated time (arbitrary units): element slots a block sweeps (masked edge lanes
+/// included) over the parallelism the grid keeps busy, with a penalty for one-element
+/// accesses (general instances).
+double estimate_memops_cost(const cktile_kernel_instance_t& r, matrix_shape m,
+                            const machine_model& mm)
+{
+    const cktile_instance_info_t& i = r.info;
+    const double tm = std::max(1, i.tile_m), tn = std::max(1, i.tile_n);
+    const double tiles  = std::ceil(m.rows / tm) * std::ceil(m.cols / tn);
+    const double slots  = tiles * tm * tn;
+    const double blocks = std::min(tiles, 65536.0);
+    const double busy =
+        std::min(1.0, blocks * i.block_threads /
+                          (2.0 * mm.latency_hiding_threads * std::max(1, mm.compute_units)));
+    const double access = i.alignment_elements > 1 ? 1.0 : 3.0;
+    return slots * access / std::max(busy, 1e-3);
+}
+
+template <typename Space>
+const cktile_kernel_instance_t& select(const handle_state& s, const op_family& f, const void* p,
+                                       const void* args, cktile_select_mode_t mode,
+                                       const std::string& key, const Space& space)
+{
+    check_select_mode(mode, key);
+    const cktile_kernel_instance_t* best = nullptr;
+    double best_cost                     = std::numeric_limits<double>::infinity();
+    for(const auto* r : supporting(s, f, p, args))
+    {
+        const double c = estimate_memops_cost(*r, as_rows(space), s.machine);
+        if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
+        {
+            best      = r;
+            best_cost = c;
+        }
+    }
+    return *best;
+}
+
+op_family elementwise_family(const cktile_elementwise_problem_t& p)
+{
+    return {CKTILE_OP_ELEMENTWISE, "elementwise", p.a.type, p.y.type};
+}
+op_family permute_family(const cktile_permute_problem_t& p)
+{
+    return {CKTILE_OP_PERMUTE, "permute", p.x.type, p.y.type};
+}
+
+void init_desc(cktile_tensor_desc_t& t)
+{
+    t.type       = CKTILE_DATATYPE_FP16;
+    t.rank       = 1;
+    t.dims[0]    = 1;
+    t.strides[0] = 1;
+}
+
+/// Validation of a problem and, when given (always for a run), its pointers.
+void check(const cktile_elementwise_problem_t* p, const cktile_elementwise_args_t* a)
+{
+    validate_elementwise_problem(p);
+    if(a)
+        validate_elementwise_args(*p, a);
+}
+void check(const cktile_permute_problem_t* p, const cktile_permute_args_t* a)
+{
+    validate_permute_problem(p);
+    if(a)
+        validate_permute_args(*p, a);
+}
+void check_for_run(const cktile_elementwise_problem_t* p, const cktile_elementwise_args_t* a)
+{
+    validate_elementwise_problem(p);
+    validate_elementwise_args(*p, a);
+}
+void check_for_run(const cktile_permute_problem_t* p, const cktile_permute_args_t* a)
+{
+    validate_permute_problem(p);
+    validate_permute_args(*p, a);
+}
+op_family family_of(const cktile_elementwise_problem_t& p) { return elementwise_family(p); }
+op_family family_of(const cktile_permute_problem_t& p) { return permute_family(p); }
+std::string key_of(const cktile_elementwise_problem_t& p) { return elementwise_problem_key(p); }
+std::string key_of(const cktile_permute_problem_t& p) { return permute_problem_key(p); }
+auto space_of(const cktile_elementwise_problem_t& p)
+{
+    return cktile::library::elementwise_space(p);
+}
+auto space_of(const cktile_permute_problem_t& p) { return cktile::library::permute_space(p); }
+
+template <typename Problem, typename Args>
+cktile_status_t supports_query(cktile_handle_t handle, uint64_t id, const Problem* p, const Args* a,
+                               char* reason, size_t reason_size)
+{
+    if(reason && reason_size > 0)
+        reason[0] = '\0';
+    const auto s  = lookup_handle(handle);
+    const auto& r = require_instance(*s, id);
+    check(p, a);
+    return report_support(r, why_not(r, family_of(*p), p, a), reason, reason_size);
+}
+
+template <typename Problem, typename Args>
+cktile_status_t select_into(cktile_handle_t handle, const Problem* p, const Args* a,
+                            cktile_select_mode_t mode, uint64_t* id)
+{
+    const auto s = lookup_handle(handle);
+    check(p, a);
+    require_pointer(id, "id");
+    *id = select(*s, family_of(*p), p, a, mode, key_of(*p), space_of(*p)).info.id;
+    return CKTILE_STATUS_SUCCESS;
+}
+
+template <typename Problem, typename Args>
+cktile_status_t run_problem(cktile_handle_t handle, uint64_t instance_id, const Problem* p,
+                            const Args* a, void* stream)
+{
+    const auto s = lookup_handle(handle);
+    check_for_run(p, a);
+    const std::string key = key_of(*p);
+    const op_family f     = family_of(*p);
+    const cktile_kernel_instance_t* r =
+        instance_id == CKTILE_INSTANCE_AUTO
+            ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key, space_of(*p))
+            : &require_instance(*s, instance_id);
+    if(const std::string why = why_not(*r, f, p, a); !why.empty())
+        fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
+    run_on_device(*s, *r, p, a, stream, key);
+    return CKTILE_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+cktile_status_t cktile_elementwise_problem_init(cktile_elementwise_problem_t* p)
+{
+    return guarded("cktile_elementwise_problem_init", [&] {
+        require_pointer(p, "problem");
+        std::memset(p, 0, sizeof(*p));
+        p->struct_size  = sizeof(*p);
+        p->op           = CKTILE_ELEMENTWISE_IDENTITY;
+        p->compute_type = CKTILE_DATATYPE_FP32;
+        init_desc(p->a);
+        init_desc(p->b);
+        init_desc(p->y);
+        p->alpha = p->beta = 1.0;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_elementwise_args_init(cktile_elementwise_args_t* a)
+{
+    return guarded("cktile_elementwise_args_init", [&] {
+        require_pointer(a, "args");
+        std::memset(a, 0, sizeof(*a));
+        a->struct_size = sizeof(*a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_elementwise_validate(const cktile_elementwise_problem_t* p,
+                                            const cktile_elementwise_args_t* a)
+{
+    return guarded("cktile_elementwise_validate", [&] {
+        check(p, a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_elementwise_supports(cktile_handle_t handle, uint64_t id,
+                                            const cktile_elementwise_problem_t* p,
+                                            const cktile_elementwise_args_t* a, char* reason,
+                                            size_t reason_size)
+{
+    return guarded("cktile_elementwise_supports",
+                   [&] { return supports_query(handle, id, p, a, reason, reason_size); });
+}
+
+cktile_status_t cktile_elementwise_select(cktile_handle_t handle,
+                                          const cktile_elementwise_problem_t* p,
+                                          const cktile_elementwise_args_t* a,
+                                          cktile_select_mode_t mode, uint64_t* id)
+{
+    return guarded("cktile_elementwise_select",
+                   [&] { return select_into(handle, p, a, mode, id); });
+}
+
+cktile_status_t cktile_elementwise_run(cktile_handle_t handle, uint64_t instance_id,
+                                       const cktile_elementwise_problem_t* p,
+                                       const cktile_elementwise_args_t* a, void* stream)
+{
+    return guarded("cktile_elementwise_run",
+                   [&] { return run_problem(handle, instance_id, p, a, stream); });
+}
+
+cktile_status_t cktile_permute_problem_init(cktile_permute_problem_t* p)
+{
+    return guarded("cktile_permute_problem_init", [&] {
+        require_pointer(p, "problem");
+        std::memset(p, 0, sizeof(*p));
+        p->struct_size = sizeof(*p);
+        init_desc(p->x);
+        init_desc(p->y);
+        for(int d = 0; d < CKTILE_MAX_TENSOR_RANK; ++d)
+            p->perm[d] = d;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_permute_args_init(cktile_permute_args_t* a)
+{
+    return guarded("cktile_permute_args_init", [&] {
+        require_pointer(a, "args");
+        std::memset(a, 0, sizeof(*a));
+        a->struct_size = sizeof(*a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_permute_validate(const cktile_permute_problem_t* p,
+                                        const cktile_permute_args_t* a)
+{
+    return guarded("cktile_permute_validate", [&] {
+        check(p, a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_permute_supports(cktile_handle_t handle, uint64_t id,
+                                        const cktile_permute_problem_t* p,
+                                        const cktile_permute_args_t* a, char* reason,
+                                        size_t reason_size)
+{
+    return guarded("cktile_permute_supports",
+                   [&] { return supports_query(handle, id, p, a, reason, reason_size); });
+}
+
+cktile_status_t cktile_permute_select(cktile_handle_t handle, const cktile_permute_problem_t* p,
+                                      const cktile_permute_args_t* a, cktile_select_mode_t mode,
+                                      uint64_t* id)
+{
+    return guarded("cktile_permute_select", [&] { return select_into(handle, p, a, mode, id); });
+}
+
+cktile_status_t cktile_permute_run(cktile_handle_t handle, uint64_t instance_id,
+                                   const cktile_permute_problem_t* p,
+                                   const cktile_permute_args_t* a, void* stream)
+{
+    return guarded("cktile_permute_run",
+                   [&] { return run_problem(handle, instance_id, p, a, stream); });
+}
+
+} // extern "C"
