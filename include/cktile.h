@@ -190,7 +190,11 @@ CKTILE_API cktile_status_t cktile_get_handle_info(cktile_handle_t handle,
  *  batch, except for D, whose batches must not overlap).
  *  C has D's type; the bias has D's type. C may be NULL at run time when beta == 0.
  *  compute_type: FP32 for floating-point inputs (true fp32), TF32 for fp32 inputs multiplied
- *  on tensor cores as TF32, INT32 for INT8 inputs (exact accumulation).
+ *  on tensor cores as TF32, INT32 for INT8 inputs (exact accumulation). FP8 inputs on sm_90a
+ *  instances (names gemm_wgmma_*) accumulate as Hopper's fp8 tensor cores do: the sums of a
+ *  split's whole K range stay in the tensor cores' accumulator, which keeps about 14
+ *  significant bits while adding (cuBLASLt's "fast accumulation"); other FP8 instances
+ *  accumulate in fp32.
  *  Outputs: fp16, bf16 or fp32 for floating-point inputs; int32, or int8 for int8 inputs (then
  *  alpha, beta, C and the bias are applied in fp32 and the result is rounded to nearest, halves
  *  away from zero, and saturated to [-128, 127]). */

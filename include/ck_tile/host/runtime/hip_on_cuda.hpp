@@ -80,14 +80,6 @@ inline hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribu
     return cudaDeviceGetAttribute(value, attribute, device);
 }
 
-using hipFuncAttribute = cudaFuncAttribute;
-inline constexpr hipFuncAttribute hipFuncAttributeMaxDynamicSharedMemorySize =
-    cudaFuncAttributeMaxDynamicSharedMemorySize;
-inline hipError_t hipFuncSetAttribute(const void* kernel, hipFuncAttribute attribute, int value)
-{
-    return cudaFuncSetAttribute(kernel, attribute, value);
-}
-
 inline hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int device)
 {
     cudaDeviceProp c{};
