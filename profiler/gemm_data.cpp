@@ -199,7 +199,10 @@ std::string verify_result::summary() const
 
 namespace {
 
-bool is_float_output(cktile_datatype_t t) { return t != CKTILE_DATATYPE_INT32; }
+bool is_float_output(cktile_datatype_t t)
+{
+    return t != CKTILE_DATATYPE_INT32 && t != CKTILE_DATATYPE_INT8;
+}
 
 bool is_poison(cktile_datatype_t t, const unsigned char* p)
 {
@@ -276,7 +279,8 @@ gemm_reference::gemm_reference(const cktile_gemm_problem_t& p, const gemm_host_i
 
     const bool activation = p.activation != CKTILE_ACTIVATION_NONE;
     const bool int_exact  = std::floor(p.alpha) == p.alpha && std::floor(p.beta) == p.beta;
-    const bool float_acc  = p.compute_type == CKTILE_DATATYPE_FP32;
+    const bool float_acc =
+        p.compute_type == CKTILE_DATATYPE_FP32 || p.compute_type == CKTILE_DATATYPE_TF32;
     const std::int64_t column_block = 256;
     auto el = [](const std::vector<unsigned char>& v, const matrix_geometry& m, cktile_datatype_t t,
                  std::int64_t b, std::int64_t i, std::int64_t j) {
@@ -352,6 +356,8 @@ gemm_reference::gemm_reference(const cktile_gemm_problem_t& p, const gemm_host_i
                     double w             = want[at];
                     if(p.d_type == CKTILE_DATATYPE_INT32)
                         w = ck_tile::convert_output<std::int32_t>(w);
+                    if(p.d_type == CKTILE_DATATYPE_INT8) // the epilogue works in fp32 here
+                        w = ck_tile::convert_output<std::int8_t>(static_cast<float>(w));
                     // fp32 accumulation in any order errs by at most K u sum|a b| (u = 2^-24);
                     // the epilogue's fp32 arithmetic adds a few u of the values it combines.
                     double tol = output_tolerance(p.d_type, w, activation, int_exact);

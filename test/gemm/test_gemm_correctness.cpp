@@ -492,7 +492,8 @@ TEST_F(GemmCorrectness, PerTensorScales)
                {19, 40, 48, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
                {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
               false, true, true, &s);
-    run_cases({{33, 17, 2050, 2, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16}},
+    run_cases({{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+               {33, 17, 2048, 1, 16, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true, false, &s);
 }
 
@@ -533,7 +534,8 @@ TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
 // accumulation, and the true-fp32 general instances must serve the same problem.
 TEST_F(GemmCorrectness, Tf32ComputeWithinTf32Rounding)
 {
-    const std::int64_t m = 131, n = 67, k = 257;
+    // K: a multiple of the 4-float vectors the tile instances need, not of their K tile.
+    const std::int64_t m = 131, n = 67, k = 260;
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-1.f, 1.f);
     std::vector<float> a(m * k), b(k * n);
