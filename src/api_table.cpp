@@ -109,11 +109,52 @@ cktile_api_v2_t make_api_v2()
 }
 const cktile_api_v2_t api_v2 = make_api_v2();
 
+// Version 3 starts with version 2's table (itself starting with version 1's) and appends the
+// reductions; frozen the same way.
+static_assert(offsetof(cktile_api_v3_t, v2) == 0, "cktile_api_v3_t must start with version 2");
+#define CKTILE_FROZEN_V3(field, index)                                                             \
+    static_assert(offsetof(cktile_api_v3_t, field) ==                                              \
+                      sizeof(cktile_api_v2_t) + sizeof(void*) * (index),                           \
+                  "cktile_api_v3_t." #field " moved")
+CKTILE_FROZEN_V3(reduce_problem_init, 0);
+CKTILE_FROZEN_V3(reduce_args_init, 1);
+CKTILE_FROZEN_V3(reduce_validate, 2);
+CKTILE_FROZEN_V3(reduce_supports, 3);
+CKTILE_FROZEN_V3(reduce_select, 4);
+CKTILE_FROZEN_V3(reduce_run, 5);
+static_assert(sizeof(cktile_api_v3_t) == sizeof(cktile_api_v2_t) + sizeof(void*) * 6,
+              "cktile_api_v3_t grew: append entries after reduce_run and freeze them here");
+#undef CKTILE_FROZEN_V3
+
+cktile_api_v3_t make_api_v3()
+{
+    cktile_api_v3_t t{};
+    t.v2                  = api_v2;
+    t.v2.v1.struct_size   = sizeof(cktile_api_v3_t);
+    t.v2.v1.version       = CKTILE_API_VERSION_3;
+    t.reduce_problem_init = &cktile_reduce_problem_init;
+    t.reduce_args_init    = &cktile_reduce_args_init;
+    t.reduce_validate     = &cktile_reduce_validate;
+    t.reduce_supports     = &cktile_reduce_supports;
+    t.reduce_select       = &cktile_reduce_select;
+    t.reduce_run          = &cktile_reduce_run;
+    return t;
+}
+const cktile_api_v3_t api_v3 = make_api_v3();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
 {
-    if(version == CKTILE_API_VERSION_1)
+    switch(version)
+    {
+    case CKTILE_API_VERSION_1:
         return &api_v1;
-    return version == CKTILE_API_VERSION_2 ? &api_v2 : nullptr;
+    case CKTILE_API_VERSION_2:
+        return &api_v2;
+    case CKTILE_API_VERSION_3:
+        return &api_v3;
+    default:
+        return nullptr;
+    }
 }

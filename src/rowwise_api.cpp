@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The row-wise entry points of include/cktile.h (normalization, softmax): problem set-up,
-// validation, support queries, heuristic selection and running, through the same handles and
-// kernel libraries as GEMM.
+// The row-wise entry points of include/cktile.h (normalization, softmax, reduction): problem
+// set-up, validation, support queries, heuristic selection (cached in the handle, as GEMM's)
+// and running, through the same handles and kernel libraries as GEMM.
 #include "cktile.h"
 
 #include "api_error.hpp"
@@ -11,9 +11,12 @@
 #include "rowwise_problem.hpp"
 #include "selection.hpp"
 
+#include "reduce_problem_mapping.hpp"
+
 #include "ck_tile/host/hip_runtime.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -26,13 +29,15 @@ namespace {
 
 constexpr std::size_t reason_capacity = 256;
 
-/// The pieces that differ between row-wise families.
+/// The pieces that differ between row-wise families. Row ops (and reductions over the last
+/// axis) are rows x cols; other reductions also carry their canonical form for the cost model.
 struct family
 {
     cktile_op_kind_t kind;
     const char* what; // "normalization"
     cktile_datatype_t x_type, y_type;
     std::int64_t rows, cols;
+    const ck_tile::reduce_host_args* reduction = nullptr;
 };
 
 std::string why_not(const cktile_kernel_instance_t& r, const family& f, const void* p,
@@ -81,6 +86,42 @@ double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
     return waves * per_blk * access / eff;
 }
 
+/// The reduce kernels' costs in the units of estimate_rowwise_cost: the row kernel is the row
+/// model; the column kernel sweeps outer x ceil(inner / tile_n) blocks down the reduced axis;
+/// the strided (general) kernel reads one element per lane with index arithmetic per element.
+double estimate_reduce_cost(const cktile_kernel_instance_t& r, const family& f,
+                            const machine_model& m)
+{
+    const ck_tile::reduce_host_args& h = *f.reduction;
+    const cktile_instance_info_t& i    = r.info;
+    const double total =
+        static_cast<double>(h.kept.count()) * static_cast<double>(h.reduced.count());
+    if(i.is_general)
+        return 8.0 * total; // far above any tiled instance that supports the problem
+    if(h.pattern == ck_tile::reduce_pattern::row)
+        return estimate_rowwise_cost(r, f, m);
+    const bool has_outer = h.kept.rank == 2;
+    const double outer   = has_outer ? static_cast<double>(h.kept.dims[0]) : 1.0;
+    const double inner   = static_cast<double>(h.kept.dims[h.kept.rank - 1]);
+    const double rows    = static_cast<double>(h.reduced.dims[0]);
+    const double tile_m = std::max(1, i.tile_m), tile_n = std::max(1, i.tile_n);
+    const double blocks  = outer * std::ceil(inner / tile_n);
+    const double per_blk = std::ceil(rows / tile_m) * tile_m * tile_n;
+    const double slots   = static_cast<double>(m.compute_units) *
+                         std::max(1, std::min(m.max_blocks_per_cu,
+                                              m.max_threads_per_cu / std::max(1, i.block_threads)));
+    const double waves    = std::ceil(blocks / slots);
+    const double resident = std::min(blocks, slots) * i.block_threads / m.compute_units;
+    const double eff      = std::min(1.0, resident / (2.0 * m.latency_hiding_threads));
+    const double access   = i.alignment_elements > 1 ? 1.0 : 3.0;
+    return waves * per_blk * access / eff;
+}
+
+double estimate_cost(const cktile_kernel_instance_t& r, const family& f, const machine_model& m)
+{
+    return f.reduction ? estimate_reduce_cost(r, f, m) : estimate_rowwise_cost(r, f, m);
+}
+
 std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, const family& f,
                                                         const void* p, const void* args)
 {
@@ -108,21 +149,20 @@ std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, c
     return out;
 }
 
-const cktile_kernel_instance_t& select(const handle_state& s, const family& f, const void* p,
-                                       const void* args, cktile_select_mode_t mode,
-                                       const std::string& key)
+/// The heuristic over every instance that supports the problem. @pre `mode` is valid.
+const cktile_kernel_instance_t& select_uncached(const handle_state& s, const family& f,
+                                                const void* p, const void* args,
+                                                cktile_select_mode_t mode,
+                                                std::string (*key)(const void*))
 {
-    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
     if(mode == CKTILE_SELECT_TUNING_DB)
         fail(CKTILE_STATUS_NOT_FOUND,
-             "the tuning database holds GEMM problems only; none for " + key);
+             "the tuning database holds GEMM problems only; none for " + key(p));
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
     for(const auto* r : supporting(s, f, p, args))
     {
-        const double c = estimate_rowwise_cost(*r, f, s.machine);
+        const double c = estimate_cost(*r, f, s.machine);
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
         {
             best      = r;
@@ -132,8 +172,27 @@ const cktile_kernel_instance_t& select(const handle_state& s, const family& f, c
     return *best;
 }
 
+/// A repeated selection is one hashed lookup in the handle plus the chosen instance's own
+/// support check (cheap, and it keeps a stale answer impossible); text is built only when
+/// something fails or is logged.
+const cktile_kernel_instance_t& select(handle_state& s, const family& f, const void* p,
+                                       const void* args, cktile_select_mode_t mode,
+                                       const selection_key& k, std::string (*key)(const void*))
+{
+    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
+    std::uint64_t generation = 0;
+    if(const auto* r = s.rowwise_selections.find(k, generation))
+        if(why_not(*r, f, p, args).empty())
+            return *r;
+    const auto& r = select_uncached(s, f, p, args, mode, key);
+    s.rowwise_selections.insert(k, &r, generation);
+    return r;
+}
+
 void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* p,
-                   const void* args, void* stream, const std::string& key)
+                   const void* args, void* stream, std::string (*key)(const void*))
 {
     if(s.device < 0)
         fail(CKTILE_STATUS_NO_DEVICE,
@@ -146,7 +205,8 @@ void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, con
         if(const hipError_t e = hipSetDevice(s.device); e != hipSuccess)
             fail(CKTILE_STATUS_RUNTIME_ERROR, "cannot make device " + std::to_string(s.device) +
                                                   " current: " + hipGetErrorString(e));
-    logger().info("{} on device {} with {}", key, s.device, r.info.name);
+    if(logger().should_log(spdlog::level::info))
+        logger().info("{} on device {} with {}", key(p), s.device, r.info.name);
     char message[reason_capacity] = {};
     const int status              = r.op_run(p, args, stream, message, sizeof(message));
     if(previous >= 0 && previous != s.device)
@@ -162,6 +222,106 @@ family norm_family(const cktile_norm_problem_t& p)
 family softmax_family(const cktile_softmax_problem_t& p)
 {
     return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols};
+}
+family reduce_family(const cktile_reduce_problem_t& p, const ck_tile::reduce_host_args& h)
+{
+    const bool row = h.pattern == ck_tile::reduce_pattern::row;
+    return {CKTILE_OP_REDUCTION, "reduction",        p.x_type, p.y_type,
+            row ? h.rows() : 1,  row ? h.cols() : 1, &h};
+}
+
+// Selection keys: everything a selection reads, packed into words (see selection_key).
+std::uint64_t e(int v) { return static_cast<std::uint64_t>(v) & 0xff; }
+/// Alignment as trailing zero bits, capped at 256 bytes; a null pointer counts as aligned.
+std::uint64_t align(const void* ptr)
+{
+    return static_cast<std::uint64_t>(
+        std::countr_zero(reinterpret_cast<std::uintptr_t>(ptr) | std::uintptr_t{256}));
+}
+
+selection_key norm_selection_key(const cktile_norm_problem_t& p, const cktile_norm_args_t* a,
+                                 cktile_select_mode_t mode)
+{
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_NORMALIZATION) | e(raw_enum(p.kind)) << 8 | e(raw_enum(p.x_type)) << 16 |
+             e(raw_enum(p.y_type)) << 24 | e(raw_enum(p.weight_type)) << 32 |
+             e(raw_enum(p.compute_type)) << 40 | std::uint64_t(p.has_bias != 0) << 48 |
+             std::uint64_t(p.fused_residual != 0) << 49 |
+             std::uint64_t(p.save_statistics != 0) << 50;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24 |
+                  align(a->weight) << 32 | align(a->bias) << 40 | align(a->residual) << 48 |
+                  align(a->residual_out) << 56;
+    const std::int64_t v[] = {
+        p.rows, p.cols, p.x_stride, p.y_stride, p.residual_stride, p.residual_out_stride};
+    for(std::size_t i = 0; i < std::size(v); ++i)
+        k.w[2 + i] = static_cast<std::uint64_t>(v[i]);
+    return k;
+}
+
+selection_key softmax_selection_key(const cktile_softmax_problem_t& p,
+                                    const cktile_softmax_args_t* a, cktile_select_mode_t mode)
+{
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_SOFTMAX) | e(raw_enum(p.x_type)) << 16 | e(raw_enum(p.y_type)) << 24 |
+             e(raw_enum(p.compute_type)) << 40;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24;
+    const std::int64_t v[] = {p.rows, p.cols, p.x_stride, p.y_stride};
+    for(std::size_t i = 0; i < std::size(v); ++i)
+        k.w[2 + i] = static_cast<std::uint64_t>(v[i]);
+    return k;
+}
+
+/// @pre the problem passed validation (rank 1..6); unused axes do not enter the key.
+selection_key reduce_selection_key(const cktile_reduce_problem_t& p, const cktile_reduce_args_t* a,
+                                   cktile_select_mode_t mode)
+{
+    static_assert(2 + 3 * CKTILE_REDUCE_MAX_RANK <= selection_key::words);
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_REDUCTION) | e(raw_enum(p.op)) << 8 | e(raw_enum(p.x_type)) << 16 |
+             e(raw_enum(p.y_type)) << 24 | e(raw_enum(p.compute_type)) << 32 | e(p.rank) << 40 |
+             std::uint64_t(p.reduce_mask & 0xff) << 48;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24;
+    for(int d = 0; d < p.rank; ++d)
+    {
+        k.w[2 + d]                              = static_cast<std::uint64_t>(p.dims[d]);
+        k.w[2 + CKTILE_REDUCE_MAX_RANK + d]     = static_cast<std::uint64_t>(p.x_strides[d]);
+        k.w[2 + 2 * CKTILE_REDUCE_MAX_RANK + d] = static_cast<std::uint64_t>(p.y_strides[d]);
+    }
+    return k;
+}
+
+std::string norm_key_text(const void* p)
+{
+    return norm_problem_key(*static_cast<const cktile_norm_problem_t*>(p));
+}
+std::string softmax_key_text(const void* p)
+{
+    return softmax_problem_key(*static_cast<const cktile_softmax_problem_t*>(p));
+}
+std::string reduce_key_text(const void* p)
+{
+    return reduce_problem_key(*static_cast<const cktile_reduce_problem_t*>(p));
+}
+
+/// Selects (CKTILE_INSTANCE_AUTO) or looks up the instance, checks it supports the problem
+/// and runs it.
+void select_check_run(handle_state& s, std::uint64_t instance_id, const family& f, const void* p,
+                      const void* a, const selection_key& k, std::string (*key)(const void*),
+                      void* stream)
+{
+    const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
+                                            ? &select(s, f, p, a, CKTILE_SELECT_DEFAULT, k, key)
+                                            : &require_instance(s, instance_id);
+    if(instance_id != CKTILE_INSTANCE_AUTO)
+        if(const std::string why = why_not(*r, f, p, a); !why.empty())
+            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
+    run_on_device(s, *r, p, a, stream, key);
 }
 
 cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
@@ -242,7 +402,9 @@ cktile_status_t cktile_norm_select(cktile_handle_t handle, const cktile_norm_pro
         if(a)
             validate_norm_args(*p, a);
         require_pointer(id, "id");
-        *id = select(*s, norm_family(*p), p, a, mode, norm_problem_key(*p)).info.id;
+        *id =
+            select(*s, norm_family(*p), p, a, mode, norm_selection_key(*p, a, mode), &norm_key_text)
+                .info.id;
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -255,14 +417,8 @@ cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
         const auto s = lookup_handle(handle);
         validate_norm_problem(p);
         validate_norm_args(*p, a);
-        const std::string key             = norm_problem_key(*p);
-        const family f                    = norm_family(*p);
-        const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
-                                                ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
-                                                : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f, p, a); !why.empty())
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
-        run_on_device(*s, *r, p, a, stream, key);
+        select_check_run(*s, instance_id, norm_family(*p), p, a,
+                         norm_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &norm_key_text, stream);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -330,7 +486,9 @@ cktile_status_t cktile_softmax_select(cktile_handle_t handle, const cktile_softm
         if(a)
             validate_softmax_args(*p, a);
         require_pointer(id, "id");
-        *id = select(*s, softmax_family(*p), p, a, mode, softmax_problem_key(*p)).info.id;
+        *id = select(*s, softmax_family(*p), p, a, mode, softmax_selection_key(*p, a, mode),
+                     &softmax_key_text)
+                  .info.id;
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -343,14 +501,100 @@ cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
         const auto s = lookup_handle(handle);
         validate_softmax_problem(p);
         validate_softmax_args(*p, a);
-        const std::string key             = softmax_problem_key(*p);
-        const family f                    = softmax_family(*p);
-        const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
-                                                ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
-                                                : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f, p, a); !why.empty())
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
-        run_on_device(*s, *r, p, a, stream, key);
+        select_check_run(*s, instance_id, softmax_family(*p), p, a,
+                         softmax_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &softmax_key_text,
+                         stream);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_problem_init(cktile_reduce_problem_t* p)
+{
+    return guarded("cktile_reduce_problem_init", [&] {
+        require_pointer(p, "problem");
+        std::memset(p, 0, sizeof(*p));
+        p->struct_size  = sizeof(*p);
+        p->op           = CKTILE_REDUCE_SUM;
+        p->x_type       = CKTILE_DATATYPE_FP16;
+        p->y_type       = CKTILE_DATATYPE_FP16;
+        p->compute_type = CKTILE_DATATYPE_FP32;
+        p->rank         = 1;
+        p->dims[0]      = 1;
+        p->x_strides[0] = 1;
+        p->reduce_mask  = 1;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_args_init(cktile_reduce_args_t* a)
+{
+    return guarded("cktile_reduce_args_init", [&] {
+        require_pointer(a, "args");
+        std::memset(a, 0, sizeof(*a));
+        a->struct_size = sizeof(*a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_validate(const cktile_reduce_problem_t* p,
+                                       const cktile_reduce_args_t* a)
+{
+    return guarded("cktile_reduce_validate", [&] {
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_supports(cktile_handle_t handle, uint64_t id,
+                                       const cktile_reduce_problem_t* p,
+                                       const cktile_reduce_args_t* a, char* reason,
+                                       size_t reason_size)
+{
+    return guarded("cktile_reduce_supports", [&] {
+        if(reason && reason_size > 0)
+            reason[0] = '\0';
+        const auto s  = lookup_handle(handle);
+        const auto& r = require_instance(*s, id);
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        return report_support(r, why_not(r, reduce_family(*p, h), p, a), reason, reason_size);
+    });
+}
+
+cktile_status_t cktile_reduce_select(cktile_handle_t handle, const cktile_reduce_problem_t* p,
+                                     const cktile_reduce_args_t* a, cktile_select_mode_t mode,
+                                     uint64_t* id)
+{
+    return guarded("cktile_reduce_select", [&] {
+        const auto s = lookup_handle(handle);
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        require_pointer(id, "id");
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        *id = select(*s, reduce_family(*p, h), p, a, mode, reduce_selection_key(*p, a, mode),
+                     &reduce_key_text)
+                  .info.id;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_run(cktile_handle_t handle, uint64_t instance_id,
+                                  const cktile_reduce_problem_t* p, const cktile_reduce_args_t* a,
+                                  void* stream)
+{
+    return guarded("cktile_reduce_run", [&] {
+        const auto s = lookup_handle(handle);
+        validate_reduce_problem(p);
+        validate_reduce_args(*p, a);
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        select_check_run(*s, instance_id, reduce_family(*p, h), p, a,
+                         reduce_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &reduce_key_text,
+                         stream);
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -315,7 +315,7 @@ TEST(Instances, EveryInstanceHasAConsistentRecord)
         EXPECT_EQ(info.id, fnv1a64(info.name)) << "ids are derived from names: " << info.name;
         EXPECT_EQ(std::string(info.target), offline_target);
         EXPECT_TRUE(info.op_kind == CKTILE_OP_GEMM || info.op_kind == CKTILE_OP_NORMALIZATION ||
-                    info.op_kind == CKTILE_OP_SOFTMAX)
+                    info.op_kind == CKTILE_OP_SOFTMAX || info.op_kind == CKTILE_OP_REDUCTION)
             << info.name;
         EXPECT_EQ(info.struct_size, sizeof(info));
         EXPECT_EQ(find(o.h, info.name), info.id);
@@ -586,7 +586,7 @@ TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
 TEST(Api, VersionedTable)
 {
     EXPECT_EQ(cktile_get_api(0), nullptr);
-    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_2 + 1), nullptr);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_3 + 1), nullptr);
     const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->version, 1u);
@@ -594,6 +594,22 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t->gemm_run, &cktile_gemm_run);
     EXPECT_EQ(t->create, &cktile_create);
     EXPECT_EQ(t->get_version(), CKTILE_VERSION);
+
+    // Each later version starts with the one before it, so a program built for an older
+    // version reads a newer table through its own struct.
+    const auto* t2 = static_cast<const cktile_api_v2_t*>(cktile_get_api(CKTILE_API_VERSION_2));
+    ASSERT_NE(t2, nullptr);
+    EXPECT_EQ(t2->v1.version, 2u);
+    EXPECT_EQ(t2->v1.struct_size, sizeof(cktile_api_v2_t));
+    EXPECT_EQ(t2->softmax_run, &cktile_softmax_run);
+    const auto* t3 = static_cast<const cktile_api_v3_t*>(cktile_get_api(CKTILE_API_VERSION_3));
+    ASSERT_NE(t3, nullptr);
+    EXPECT_EQ(t3->v2.v1.version, 3u);
+    EXPECT_EQ(t3->v2.v1.struct_size, sizeof(cktile_api_v3_t));
+    EXPECT_EQ(t3->v2.v1.gemm_run, &cktile_gemm_run);
+    EXPECT_EQ(t3->v2.norm_run, &cktile_norm_run);
+    EXPECT_EQ(t3->reduce_problem_init, &cktile_reduce_problem_init);
+    EXPECT_EQ(t3->reduce_run, &cktile_reduce_run);
 }
 
 } // namespace
