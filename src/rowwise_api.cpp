@@ -37,6 +37,8 @@ struct family
     const char* what; // "normalization"
     cktile_datatype_t x_type, y_type;
     std::int64_t rows, cols;
+    bool rereads_long_rows;    // rows longer than a chunk are read twice
+    double cross_warp_penalty; // cost of a row spread over warps (see estimate_rowwise_cost)
     const ck_tile::reduce_host_args* reduction = nullptr;
 };
 
@@ -64,40 +66,90 @@ const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uin
     return *r;
 }
 
-/// Estimated time (arbitrary units) of a row-wise instance: element slots it sweeps (masked
-/// lanes included) and passes over long rows, divided by the parallelism it keeps resident,
-/// with a penalty for one-element accesses.
+/// A kernel that sweeps element slots in blocks: the quantities the cost model needs.
+struct sweep
+{
+    double blocks;          // blocks of work (row groups, column tiles, output groups)
+    double slots_per_block; // element slots a block sweeps (masked lanes and passes included)
+    double steps_per_block; // load steps a block takes one after another (loop trips)
+    double bytes_per_step;  // bytes one thread has in flight per step
+};
+
+/// Estimated time (arbitrary units, comparable between instances for one problem): the slots
+/// swept per busy compute unit, with a fixed cost per loop step, divided by how well the
+/// resident threads hide memory latency (enough warps, and enough bytes in flight per compute
+/// unit: about 32 KiB on H100), times the tail of the last wave.
+double estimate_sweep_cost(const sweep& w, const cktile_instance_info_t& i, const machine_model& m)
+{
+    const double threads = std::max(1, i.block_threads);
+    const int occ        = std::max(
+               1, std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads)));
+    const double slots     = static_cast<double>(m.compute_units) * occ;
+    const double waves     = std::ceil(w.blocks / slots);
+    const double tail      = waves * std::min(slots, w.blocks) / std::max(1.0, w.blocks);
+    const double busy_cus  = std::min<double>(m.compute_units, w.blocks);
+    const double resident  = std::min(w.blocks, slots) * threads / m.compute_units;
+    const double in_flight = resident * w.bytes_per_step;
+    const double eff       = std::min(1.0, in_flight / 32768.0) *
+                       std::min(1.0, resident / static_cast<double>(m.latency_hiding_threads));
+    constexpr double step_cost = 256; // loop trip, address update, masks: in element slots
+    return w.blocks * (w.slots_per_block + w.steps_per_block * step_cost) / busy_cus * tail /
+           std::max(eff, 1e-6);
+}
+
+/// The row kernels (norm, softmax, the reduction over the last axis). Measured on H100: a row
+/// split over several warps (block-wide reductions through shared memory) costs the reduction
+/// 1.2x, softmax 1.1x and LayerNorm/RMSNorm 2x (two dependent reductions with loads of the
+/// weight in between) against a warp per row; the second pass over a long row of softmax/norm
+/// hits L2 while the rows in flight fit it, and goes to memory when they do not.
 double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
                              const machine_model& m)
 {
     const cktile_instance_info_t& i = r.info;
+    const double tile_m             = std::max(1, i.tile_m);
     const double tile_n             = std::max(1, i.tile_n);
+    const double vector             = std::max(1, i.alignment_elements);
+    const double elem               = static_cast<double>(datatype_bytes(f.x_type));
+    const double threads_per_row    = std::max(1.0, i.block_threads / tile_m);
+    const double repeat             = std::max(1.0, tile_n / (threads_per_row * vector));
+    const double warps_per_row      = static_cast<double>(i.shared_memory_bytes) / (4.0 * tile_m);
     const double chunks             = std::ceil(static_cast<double>(f.cols) / tile_n);
-    const double groups  = std::ceil(static_cast<double>(f.rows) / std::max(1, i.tile_m));
-    const double passes  = chunks > 1 ? 1.6 : 1.0; // the long-row path reads the input twice
-    const double per_blk = chunks * tile_n * i.tile_m * passes;
-    const int occ        = std::max(
-               1, std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads)));
-    const double slots    = static_cast<double>(m.compute_units) * occ;
-    const double waves    = std::ceil(groups / slots);
-    const double resident = std::min(groups, slots) * i.block_threads / m.compute_units;
-    const double eff      = std::min(1.0, resident / (2.0 * m.latency_hiding_threads));
-    const double access   = i.alignment_elements > 1 ? 1.0 : 3.0;
-    return waves * per_blk * access / eff;
+    const double groups             = std::ceil(static_cast<double>(f.rows) / tile_m);
+    double passes                   = 1.0;
+    if(chunks > 1 && f.rereads_long_rows)
+    {
+        const int occ = std::max(1, m.max_threads_per_cu / std::max(1, i.block_threads));
+        const double rows_in_flight =
+            std::min(groups, static_cast<double>(m.compute_units) * occ) * tile_m;
+        constexpr double l2_bytes = 50.0 * 1024 * 1024;
+        passes += std::min(1.0, rows_in_flight * f.cols * elem / (2 * l2_bytes));
+    }
+    const double cross_warp = warps_per_row > 1 ? f.cross_warp_penalty : 1.0;
+    return estimate_sweep_cost({groups, chunks * tile_n * tile_m * passes * cross_warp,
+                                chunks * passes, repeat * vector * elem},
+                               i, m);
 }
 
-/// The reduce kernels' costs in the units of estimate_rowwise_cost: the row kernel is the row
-/// model; the column kernel sweeps outer x ceil(inner / tile_n) blocks down the reduced axis;
-/// the strided (general) kernel reads one element per lane with index arithmetic per element.
+/// The reduce kernels: the row kernel as above; the column kernel sweeps outer x
+/// ceil(inner / tile_n) blocks down the reduced axis (segments of a row under 64 bytes cost a
+/// little DRAM efficiency); the strided (general) kernel reads one element per lane, with
+/// index arithmetic per element.
 double estimate_reduce_cost(const cktile_kernel_instance_t& r, const family& f,
                             const machine_model& m)
 {
     const ck_tile::reduce_host_args& h = *f.reduction;
     const cktile_instance_info_t& i    = r.info;
-    const double total =
-        static_cast<double>(h.kept.count()) * static_cast<double>(h.reduced.count());
+    const double elem                  = static_cast<double>(datatype_bytes(f.x_type));
     if(i.is_general)
-        return 8.0 * total; // far above any tiled instance that supports the problem
+    {
+        const double outputs  = static_cast<double>(h.kept.count());
+        const double reduced  = static_cast<double>(h.reduced.count());
+        const double warps    = std::max(1, i.tile_m);
+        const double lanes    = std::max(1, i.tile_n);
+        const double per_warp = std::ceil(reduced / lanes);
+        return estimate_sweep_cost(
+            {std::ceil(outputs / warps), 2.0 * warps * per_warp * lanes, per_warp, elem}, i, m);
+    }
     if(h.pattern == ck_tile::reduce_pattern::row)
         return estimate_rowwise_cost(r, f, m);
     const bool has_outer = h.kept.rank == 2;
@@ -105,16 +157,13 @@ double estimate_reduce_cost(const cktile_kernel_instance_t& r, const family& f,
     const double inner   = static_cast<double>(h.kept.dims[h.kept.rank - 1]);
     const double rows    = static_cast<double>(h.reduced.dims[0]);
     const double tile_m = std::max(1, i.tile_m), tile_n = std::max(1, i.tile_n);
-    const double blocks  = outer * std::ceil(inner / tile_n);
-    const double per_blk = std::ceil(rows / tile_m) * tile_m * tile_n;
-    const double slots   = static_cast<double>(m.compute_units) *
-                         std::max(1, std::min(m.max_blocks_per_cu,
-                                              m.max_threads_per_cu / std::max(1, i.block_threads)));
-    const double waves    = std::ceil(blocks / slots);
-    const double resident = std::min(blocks, slots) * i.block_threads / m.compute_units;
-    const double eff      = std::min(1.0, resident / (2.0 * m.latency_hiding_threads));
-    const double access   = i.alignment_elements > 1 ? 1.0 : 3.0;
-    return waves * per_blk * access / eff;
+    const double vector  = std::max(1, i.alignment_elements);
+    const double steps   = std::ceil(rows / tile_m);
+    const double repeat  = std::max(1.0, tile_m * tile_n / (vector * i.block_threads));
+    const double segment = tile_n * elem < 64 ? 1.1 : 1.0;
+    return estimate_sweep_cost({outer * std::ceil(inner / tile_n),
+                                steps * tile_m * tile_n * segment, steps, repeat * vector * elem},
+                               i, m);
 }
 
 double estimate_cost(const cktile_kernel_instance_t& r, const family& f, const machine_model& m)
@@ -217,17 +266,18 @@ void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, con
 
 family norm_family(const cktile_norm_problem_t& p)
 {
-    return {CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type, p.rows, p.cols};
+    return {
+        CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type, p.rows, p.cols, true, 2.0};
 }
 family softmax_family(const cktile_softmax_problem_t& p)
 {
-    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols};
+    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols, true, 1.1};
 }
 family reduce_family(const cktile_reduce_problem_t& p, const ck_tile::reduce_host_args& h)
 {
     const bool row = h.pattern == ck_tile::reduce_pattern::row;
-    return {CKTILE_OP_REDUCTION, "reduction",        p.x_type, p.y_type,
-            row ? h.rows() : 1,  row ? h.cols() : 1, &h};
+    return {CKTILE_OP_REDUCTION, "reduction", p.x_type, p.y_type, row ? h.rows() : 1,
+            row ? h.cols() : 1,  false,       1.2,      &h};
 }
 
 // Selection keys: everything a selection reads, packed into words (see selection_key).

@@ -285,4 +285,55 @@ TEST(ReduceOffline, EachLayoutGetsTheKernelMadeForIt)
     cktile_destroy(h);
 }
 
+/// The name of the instance the default selection picks, or the error.
+template <typename Problem, typename Select>
+std::string pick(cktile_handle_t h, const Problem& p, Select select)
+{
+    std::uint64_t id = 0;
+    if(select(h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id) != CKTILE_STATUS_SUCCESS)
+        return std::string("error: ") + last();
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    cktile_get_instance_info_by_id(h, id, &info);
+    return info.name;
+}
+
+// The row-wise cost model against the H100 measurements of docs/performance.md (every
+// instance of each problem timed in one run): it picks the fastest instance, or one within a
+// few percent of it.
+TEST(RowwiseSelection, FollowsTheH100Measurements)
+{
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "measured on sm_90a";
+    cktile_handle_t h = nullptr;
+    ASSERT_EQ(cktile_create_for_target(&h, "sm_90a"), CKTILE_STATUS_SUCCESS) << last();
+    // Row sums: a warp per row (95 us) beat a block per row (104 us) and 8 lanes per row (117).
+    EXPECT_EQ(pick(h, problem({32768, 4096}, 0b10), cktile_reduce_select),
+              "reduce_f16_f16_accf32_row_r4_w1_x2_v16");
+    EXPECT_NE(pick(h, problem({32768, 4096}, 0b01), cktile_reduce_select).find("_col_w16_"),
+              std::string::npos);
+    EXPECT_EQ(pick(h, problem({1048576, 64}, 0b10), cktile_reduce_select),
+              "reduce_f16_f16_accf32_row_r16_w1_x1_l8_v16");
+
+    cktile_softmax_problem_t sp;
+    cktile_softmax_problem_init(&sp);
+    auto softmax = [&](std::int64_t rows, std::int64_t cols) {
+        sp.rows = rows, sp.cols = cols, sp.x_stride = sp.y_stride = cols;
+        return pick(h, sp, cktile_softmax_select);
+    };
+    // 1048576 x 64: 8 lanes per row 124 us, a warp per row 755 us, a block per row 5.8 ms.
+    EXPECT_EQ(softmax(1048576, 64), "softmax_f16_f16_accf32_r16_w1_x1_l8_v16");
+    // 4096 x 262144: a warp per row 2.73 ms, a block per row 3.21 ms.
+    EXPECT_EQ(softmax(4096, 262144), "softmax_f16_f16_accf32_r4_w1_x2_v16");
+
+    cktile_norm_problem_t np;
+    cktile_norm_problem_init(&np);
+    np.rows = 32768, np.cols = 4096, np.x_stride = np.y_stride = 4096;
+    np.kind     = CKTILE_NORM_LAYERNORM;
+    np.has_bias = 1;
+    // LayerNorm 32768 x 4096: a warp per row 277 us, a block per row 507 us.
+    EXPECT_EQ(pick(h, np, cktile_norm_select), "norm_f16f16_f16_accf32_r4_w1_x2_v16");
+    cktile_destroy(h);
+}
+
 } // namespace
