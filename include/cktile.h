@@ -84,8 +84,9 @@ CKTILE_API const char* cktile_get_version_string(void);
 /* Vocabulary                                                                               */
 /* ---------------------------------------------------------------------------------------- */
 
-/** The operation an instance implements. Only GEMM has instances so far; the others are
- *  reserved so instance records and queries keep one shape as operations are added. */
+/** The operation an instance implements. GEMM, reduction, normalization and softmax have
+ *  instances; the others are reserved so instance records and queries keep one shape as
+ *  operations are added. */
 typedef enum cktile_op_kind
 {
     CKTILE_OP_GEMM          = 1,
@@ -609,6 +610,81 @@ CKTILE_API cktile_status_t cktile_permute_run(cktile_handle_t handle, uint64_t i
                                               const cktile_permute_problem_t* problem,
                                               const cktile_permute_args_t* args, void* stream);
 
+/* Reduction over any set of axes of a strided tensor                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef enum cktile_reduce_op
+{
+    CKTILE_REDUCE_SUM         = 1,
+    CKTILE_REDUCE_MAX         = 2, /**< NaN if any reduced element is NaN (as PyTorch) */
+    CKTILE_REDUCE_MIN         = 3, /**< NaN if any reduced element is NaN (as PyTorch) */
+    CKTILE_REDUCE_MEAN        = 4, /**< the sum divided by the number of reduced elements */
+    CKTILE_REDUCE_SUM_SQUARES = 5  /**< sum of x^2 */
+} cktile_reduce_op_t;
+
+#define CKTILE_REDUCE_MAX_RANK 6
+
+/** y = op(x) over the axes whose bit is set in reduce_mask (bit i: axis i), accumulated in
+ *  fp32 (compute_type) whatever x_type and y_type are (fp16, bf16 or fp32 each).
+ *
+ *  x has `rank` (1..6) axes: axis i has dims[i] >= 1 elements, x_strides[i] >= 0 elements
+ *  apart (0 repeats one element; any order and overlap of x is fine, it is only read).
+ *
+ *  y is indexed like x with every reduced axis of length 1 (PyTorch's keepdim=True):
+ *  y_strides[i] is the step of y along input axis i, and the entries of reduced axes are
+ *  ignored. For PyTorch's keepdim=False layout pass the output tensor's strides at the kept
+ *  axes' positions and anything at the reduced ones: the addresses are the same. Distinct kept
+ *  indices must reach distinct elements of y (y_strides of kept axes of length > 1 may not
+ *  make y overlap itself), and y may not overlap x.
+ *
+ *  Empty reductions (an axis of 0 elements, or reduce_mask 0) are rejected.
+ *  Instances have op_kind CKTILE_OP_REDUCTION, a_type the input type, d_type the output type;
+ *  tile_m x tile_n is the window one block reads per step. Reductions over the last axis
+ *  (rows x cols) and over a non-contiguous axis with a contiguous kept axis (column sums, and
+ *  outer x reduced x inner) have tiled, vectorized instances; every other layout runs on the
+ *  general instance. */
+typedef struct cktile_reduce_problem
+{
+    size_t struct_size;
+    cktile_reduce_op_t op;
+    cktile_datatype_t x_type, y_type, compute_type;
+    int rank;
+    int64_t dims[CKTILE_REDUCE_MAX_RANK];
+    int64_t x_strides[CKTILE_REDUCE_MAX_RANK];
+    uint32_t reduce_mask;
+    int64_t y_strides[CKTILE_REDUCE_MAX_RANK];
+} cktile_reduce_problem_t;
+
+/** SUM of FP16 into FP16, FP32 compute, rank 1 with dims {1}, stride 1, reduce_mask 1. */
+CKTILE_API cktile_status_t cktile_reduce_problem_init(cktile_reduce_problem_t* problem);
+
+typedef struct cktile_reduce_args
+{
+    size_t struct_size;
+    const void* x;
+    void* y;
+} cktile_reduce_args_t;
+
+CKTILE_API cktile_status_t cktile_reduce_args_init(cktile_reduce_args_t* args);
+/** Checks the problem (known enums, rank 1..6, dims >= 1, strides >= 0, a reduce_mask that
+ *  names at least one axis and only axes < rank, y not overlapping itself, index spaces that
+ *  fit in int64 bytes) and, when `args` is not NULL, its pointers (present, aligned to their
+ *  element size, y not overlapping x). */
+CKTILE_API cktile_status_t cktile_reduce_validate(const cktile_reduce_problem_t* problem,
+                                                  const cktile_reduce_args_t* args);
+CKTILE_API cktile_status_t cktile_reduce_supports(cktile_handle_t handle, uint64_t id,
+                                                  const cktile_reduce_problem_t* problem,
+                                                  const cktile_reduce_args_t* args, char* reason,
+                                                  size_t reason_size);
+/** As cktile_softmax_select (the analytical model; the tuning database holds GEMMs only). */
+CKTILE_API cktile_status_t cktile_reduce_select(cktile_handle_t handle,
+                                                const cktile_reduce_problem_t* problem,
+                                                const cktile_reduce_args_t* args,
+                                                cktile_select_mode_t mode, uint64_t* id);
+CKTILE_API cktile_status_t cktile_reduce_run(cktile_handle_t handle, uint64_t instance_id,
+                                             const cktile_reduce_problem_t* problem,
+                                             const cktile_reduce_args_t* args, void* stream);
+
 /* ---------------------------------------------------------------------------------------- */
 /* Versioned function table (for programs that dlopen libcktile.so)                         */
 /* ---------------------------------------------------------------------------------------- */
@@ -684,11 +760,22 @@ typedef struct cktile_api_v2
 
 #define CKTILE_API_VERSION_3 3
 
-/** Version 3: version 2's entries, unchanged and at the same offsets, then the strided
- *  memory-bound operations (elementwise, permute). Append-only like version 2. */
+/** Version 3: version 2's entries, unchanged and at the same offsets, then the reductions, then
+ *  the strided memory-bound operations (elementwise, permute). Append-only like the versions
+ *  before it. */
 typedef struct cktile_api_v3
 {
     cktile_api_v2_t v2; /**< v2.v1.version is CKTILE_API_VERSION_3, v2.v1.struct_size this size */
+    /* --- reduce --- */
+    cktile_status_t (*reduce_problem_init)(cktile_reduce_problem_t*);
+    cktile_status_t (*reduce_args_init)(cktile_reduce_args_t*);
+    cktile_status_t (*reduce_validate)(const cktile_reduce_problem_t*, const cktile_reduce_args_t*);
+    cktile_status_t (*reduce_supports)(cktile_handle_t, uint64_t, const cktile_reduce_problem_t*,
+                                       const cktile_reduce_args_t*, char*, size_t);
+    cktile_status_t (*reduce_select)(cktile_handle_t, const cktile_reduce_problem_t*,
+                                     const cktile_reduce_args_t*, cktile_select_mode_t, uint64_t*);
+    cktile_status_t (*reduce_run)(cktile_handle_t, uint64_t, const cktile_reduce_problem_t*,
+                                  const cktile_reduce_args_t*, void*);
     /* --- elementwise and permute --- */
     cktile_status_t (*elementwise_problem_init)(cktile_elementwise_problem_t*);
     cktile_status_t (*elementwise_args_init)(cktile_elementwise_args_t*);

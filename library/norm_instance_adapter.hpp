@@ -31,12 +31,7 @@ struct norm_instance
         if(!why)
             why = Kernel::why_unsupported(
                 to_norm_host_args(p, static_cast<const cktile_norm_args_t*>(args)));
-        if(why)
-        {
-            library::write_text(reason, reason_size, why);
-            return 1;
-        }
-        return 0;
+        return rowwise::answer_supports(why, reason, reason_size);
     }
 
     static int run(const void* problem, const void* args, void* stream, char* message,
@@ -59,8 +54,9 @@ cktile_kernel_instance_t make_norm_record(std::uint64_t id, const char* name, co
                                           bool general)
 {
     using Inst = norm_instance<Kernel, XType, WType, YType>;
-    return rowwise::make_record<Kernel>(id, name, target, general, CKTILE_OP_NORMALIZATION, XType,
-                                        WType, YType, &Inst::supports, &Inst::run);
+    return rowwise::make_record(id, name, target, general, CKTILE_OP_NORMALIZATION, XType, WType,
+                                YType, rowwise::row_tile_info<typename Kernel::Shape>(),
+                                &Inst::supports, &Inst::run);
 }
 
 } // namespace cktile::library

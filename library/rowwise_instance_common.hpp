@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What the row-wise operations' registry records share (normalization, softmax): the GEMM
-// entry points every record must carry, answering "not a GEMM"; the public description filled
+// What the row-wise operations' registry records share (normalization, softmax, reduction): the
+// GEMM entry points every record must carry, answering "not a GEMM"; the public description filled
 // from a row_tile_shape; and the launch with its error reporting. Included by the generated
 // instance sources only (device compiler).
 #pragma once
@@ -19,15 +19,26 @@ namespace cktile::library::rowwise {
 inline int refuse_gemm(const cktile_gemm_problem_t*, const cktile_gemm_args_t*, char* reason,
                        std::size_t reason_size)
 {
-    write_text(reason, reason_size, "a row-wise (normalization/softmax) instance runs no GEMM");
+    write_text(reason, reason_size,
+               "a row-wise (normalization/softmax/reduction) instance runs no GEMM");
     return 1;
 }
 inline std::size_t no_workspace(const cktile_gemm_problem_t*) { return 0; }
 inline int refuse_gemm_run(const cktile_gemm_problem_t*, const cktile_gemm_args_t*, void*,
                            std::size_t, void*, char* message, std::size_t message_size)
 {
-    write_text(message, message_size, "a row-wise (normalization/softmax) instance runs no GEMM");
+    write_text(message, message_size,
+               "a row-wise (normalization/softmax/reduction) instance runs no GEMM");
     return CKTILE_STATUS_NOT_SUPPORTED;
+}
+
+/// The C-callable supports() answer from a reason (nullptr: supported).
+inline int answer_supports(const char* why, char* reason, std::size_t reason_size)
+{
+    if(!why)
+        return 0;
+    write_text(reason, reason_size, why);
+    return 1;
 }
 
 /// Launches Kernel over its grid on `stream`, turning exceptions into a status and message.
@@ -46,15 +57,30 @@ int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::s
     });
 }
 
-/// The record of one row-wise instance: description from the kernel's shape, GEMM entry
-/// points that refuse, and the operation's own supports/run.
-template <typename Kernel>
-cktile_kernel_instance_t
-make_record(std::uint64_t id, const char* name, const char* target, bool general,
-            cktile_op_kind_t op, cktile_datatype_t x, cktile_datatype_t w, cktile_datatype_t y,
-            cktile_kernel_op_supports_fn supports, cktile_kernel_op_run_fn run)
+/// What the public description says about a kernel's tiling.
+struct tile_info
 {
-    using Shape = typename Kernel::Shape;
+    int tile_m, tile_n, threads, vector;
+    std::size_t shared_memory_bytes;
+};
+
+/// The description of a row_tile_shape: tile_m rows per block, tile_n columns per chunk.
+template <typename Shape>
+constexpr tile_info row_tile_info()
+{
+    return {Shape::RowsPerBlock, Shape::TileN, Shape::BlockSize, Shape::Vector,
+            sizeof(float) * Shape::RowsPerBlock * Shape::WarpsPerRow};
+}
+
+/// The record of one row-wise instance: description from the kernel's tiling, GEMM entry
+/// points that refuse, and the operation's own supports/run.
+inline cktile_kernel_instance_t make_record(std::uint64_t id, const char* name, const char* target,
+                                            bool general, cktile_op_kind_t op, cktile_datatype_t x,
+                                            cktile_datatype_t w, cktile_datatype_t y,
+                                            const tile_info& tile,
+                                            cktile_kernel_op_supports_fn supports,
+                                            cktile_kernel_op_run_fn run)
+{
     cktile_kernel_instance_t r{};
     r.struct_size             = sizeof(r);
     cktile_instance_info_t& i = r.info;
@@ -70,14 +96,14 @@ make_record(std::uint64_t id, const char* name, const char* target, bool general
     i.compute_type        = CKTILE_DATATYPE_FP32;
     i.a_layout            = CKTILE_LAYOUT_ROW_MAJOR;
     i.b_layout            = CKTILE_LAYOUT_ROW_MAJOR;
-    i.tile_m              = Shape::RowsPerBlock;
-    i.tile_n              = Shape::TileN;
+    i.tile_m              = tile.tile_m;
+    i.tile_n              = tile.tile_n;
     i.tile_k              = 1;
-    i.block_threads       = Shape::BlockSize;
+    i.block_threads       = tile.threads;
     i.index_bits          = 64;
-    i.alignment_elements  = Shape::Vector;
-    i.k_multiple          = Shape::Vector;
-    i.shared_memory_bytes = sizeof(float) * Shape::RowsPerBlock * Shape::WarpsPerRow;
+    i.alignment_elements  = tile.vector;
+    i.k_multiple          = tile.vector;
+    i.shared_memory_bytes = tile.shared_memory_bytes;
     i.is_general          = general ? 1 : 0;
     r.min_blocks_per_cu   = 1;
     r.supports            = &refuse_gemm;

@@ -41,12 +41,7 @@ struct softmax_instance
         else
             why = Kernel::why_unsupported(
                 to_softmax_host_args(p, static_cast<const cktile_softmax_args_t*>(args)));
-        if(why)
-        {
-            library::write_text(reason, reason_size, why);
-            return 1;
-        }
-        return 0;
+        return rowwise::answer_supports(why, reason, reason_size);
     }
 
     static int run(const void* problem, const void* args, void* stream, char* message,
@@ -68,8 +63,9 @@ cktile_kernel_instance_t make_softmax_record(std::uint64_t id, const char* name,
                                              bool general)
 {
     using Inst = softmax_instance<Kernel, XType, YType>;
-    return rowwise::make_record<Kernel>(id, name, target, general, CKTILE_OP_SOFTMAX, XType, XType,
-                                        YType, &Inst::supports, &Inst::run);
+    return rowwise::make_record(id, name, target, general, CKTILE_OP_SOFTMAX, XType, XType, YType,
+                                rowwise::row_tile_info<typename Kernel::Shape>(), &Inst::supports,
+                                &Inst::run);
 }
 
 } // namespace cktile::library

@@ -5,6 +5,7 @@
 
 #include "memops_profiler.hpp"
 #include "progress.hpp"
+#include "rowwise_profiler.hpp"
 #include "session.hpp"
 #include "vendor.hpp"
 
@@ -14,7 +15,6 @@
 #include <charconv>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -267,9 +267,12 @@ std::string general_help()
            "kernels through its C API.\n\n"
            "usage: cktile-profiler <op> [mode] [options]\n"
            "       cktile-profiler <op> --help\n\n"
-           "ops:   gemm, elementwise, permute (cktile-profiler <op> --help)\n"
-           "modes: profile (default), enumerate, select, tune, overhead\n\n"
-           "example: cktile-profiler gemm --m=4096 --n=4096 --k=4096 --verify\n";
+           "ops:   gemm, norm, softmax, reduce, elementwise, permute (cktile-profiler <op> "
+           "--help)\n"
+           "modes: gemm: profile (default), enumerate, select, tune, overhead;\n"
+           "       norm, softmax, reduce: profile; elementwise, permute: profile, enumerate\n\n"
+           "example: cktile-profiler gemm --m=4096 --n=4096 --k=4096 --verify\n"
+           "         cktile-profiler reduce --rows=32768 --cols=4096 --op=sum --verify\n";
 }
 
 std::string gemm_help()
@@ -369,28 +372,6 @@ cktile_handle_t open_handle(const settings& s, std::ostream& err, int& code)
     return h;
 }
 
-/// Writes `rep` to a file or stdout ("-"); false (with a message) when the file fails.
-bool write_to(const std::string& path, const report& rep, bool json, std::ostream& out,
-              std::ostream& err)
-{
-    if(path.empty())
-        return true;
-    if(path == "-")
-    {
-        json ? write_json(out, rep) : write_csv(out, rep);
-        return true;
-    }
-    std::ofstream f(path);
-    if(f)
-        json ? write_json(f, rep) : write_csv(f, rep);
-    if(!f)
-    {
-        err << "cktile-profiler: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
-}
-
 int run_checked(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     const command_line cl = parse_command_line(args);
@@ -461,7 +442,8 @@ int run_checked(const std::vector<std::string>& args, std::ostream& out, std::os
         for(const std::string& n : rep.notes)
             out << n << "\n";
     }
-    if(!write_to(s.csv, rep, false, out, err) || !write_to(s.json, rep, true, out, err))
+    if(!write_report_to(s.csv, rep, false, out, err) ||
+       !write_report_to(s.json, rep, true, out, err))
         return exit_setup;
     return code;
 }
@@ -475,6 +457,9 @@ int run_profiler(const std::vector<std::string>& args, std::ostream& out, std::o
         return run_memops_profiler(args, out, err);
     try
     {
+        // The memory-bound operations have their own options; GEMM's parsing stays as it is.
+        if(is_rowwise_op(args))
+            return run_rowwise_profiler(args, out, err);
         return run_checked(args, out, err);
     }
     catch(const usage_error& e)

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <ostream>
 
 namespace cktile_profiler {
@@ -172,6 +173,27 @@ void write_json(std::ostream& out, const report& r)
     j["summary"] = rows(r.summary);
     j["notes"]   = r.notes;
     out << j.dump(2) << '\n';
+}
+
+bool write_report_to(const std::string& path, const report& r, bool json, std::ostream& out,
+                     std::ostream& err)
+{
+    if(path.empty())
+        return true;
+    if(path == "-")
+    {
+        json ? write_json(out, r) : write_csv(out, r);
+        return true;
+    }
+    std::ofstream f(path);
+    if(f)
+        json ? write_json(f, r) : write_csv(f, r);
+    if(!f)
+    {
+        err << "cktile-profiler: cannot write " << path << "\n";
+        return false;
+    }
+    return true;
 }
 
 } // namespace cktile_profiler

@@ -53,4 +53,9 @@ void write_csv(std::ostream& out, const report& r);
 /// {"tool": ..., "mode": ..., "context": {...}, "results": [...], "summary": [...]}.
 void write_json(std::ostream& out, const report& r);
 
+/// Writes `r` as JSON (`json`) or CSV to the file `path`, or to `out` for "-"; nothing for "".
+/// False, with a message on `err`, when the file cannot be written.
+bool write_report_to(const std::string& path, const report& r, bool json, std::ostream& out,
+                     std::ostream& err);
+
 } // namespace cktile_profiler

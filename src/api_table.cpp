@@ -109,26 +109,34 @@ cktile_api_v2_t make_api_v2()
 }
 const cktile_api_v2_t api_v2 = make_api_v2();
 
-// Version 3 starts with version 2's table and appends.
+// Version 3 starts with version 2's table (itself starting with version 1's) and appends the
+// reductions, then elementwise and permute; frozen the same way.
 static_assert(offsetof(cktile_api_v3_t, v2) == 0, "cktile_api_v3_t must start with version 2");
 #define CKTILE_FROZEN_V3(field, index)                                                             \
     static_assert(offsetof(cktile_api_v3_t, field) ==                                              \
                       sizeof(cktile_api_v2_t) + sizeof(void*) * (index),                           \
                   "cktile_api_v3_t." #field " moved")
+// --- reduce ---
+CKTILE_FROZEN_V3(reduce_problem_init, 0);
+CKTILE_FROZEN_V3(reduce_args_init, 1);
+CKTILE_FROZEN_V3(reduce_validate, 2);
+CKTILE_FROZEN_V3(reduce_supports, 3);
+CKTILE_FROZEN_V3(reduce_select, 4);
+CKTILE_FROZEN_V3(reduce_run, 5);
 // --- elementwise and permute ---
-CKTILE_FROZEN_V3(elementwise_problem_init, 0);
-CKTILE_FROZEN_V3(elementwise_args_init, 1);
-CKTILE_FROZEN_V3(elementwise_validate, 2);
-CKTILE_FROZEN_V3(elementwise_supports, 3);
-CKTILE_FROZEN_V3(elementwise_select, 4);
-CKTILE_FROZEN_V3(elementwise_run, 5);
-CKTILE_FROZEN_V3(permute_problem_init, 6);
-CKTILE_FROZEN_V3(permute_args_init, 7);
-CKTILE_FROZEN_V3(permute_validate, 8);
-CKTILE_FROZEN_V3(permute_supports, 9);
-CKTILE_FROZEN_V3(permute_select, 10);
-CKTILE_FROZEN_V3(permute_run, 11);
-static_assert(sizeof(cktile_api_v3_t) == sizeof(cktile_api_v2_t) + sizeof(void*) * 12,
+CKTILE_FROZEN_V3(elementwise_problem_init, 6);
+CKTILE_FROZEN_V3(elementwise_args_init, 7);
+CKTILE_FROZEN_V3(elementwise_validate, 8);
+CKTILE_FROZEN_V3(elementwise_supports, 9);
+CKTILE_FROZEN_V3(elementwise_select, 10);
+CKTILE_FROZEN_V3(elementwise_run, 11);
+CKTILE_FROZEN_V3(permute_problem_init, 12);
+CKTILE_FROZEN_V3(permute_args_init, 13);
+CKTILE_FROZEN_V3(permute_validate, 14);
+CKTILE_FROZEN_V3(permute_supports, 15);
+CKTILE_FROZEN_V3(permute_select, 16);
+CKTILE_FROZEN_V3(permute_run, 17);
+static_assert(sizeof(cktile_api_v3_t) == sizeof(cktile_api_v2_t) + sizeof(void*) * 18,
               "cktile_api_v3_t grew: add a cktile_api_v4_t instead");
 #undef CKTILE_FROZEN_V3
 
@@ -138,6 +146,13 @@ cktile_api_v3_t make_api_v3()
     t.v2                = api_v2;
     t.v2.v1.struct_size = sizeof(cktile_api_v3_t);
     t.v2.v1.version     = CKTILE_API_VERSION_3;
+    // --- reduce ---
+    t.reduce_problem_init = &cktile_reduce_problem_init;
+    t.reduce_args_init    = &cktile_reduce_args_init;
+    t.reduce_validate     = &cktile_reduce_validate;
+    t.reduce_supports     = &cktile_reduce_supports;
+    t.reduce_select       = &cktile_reduce_select;
+    t.reduce_run          = &cktile_reduce_run;
     // --- elementwise and permute ---
     t.elementwise_problem_init = &cktile_elementwise_problem_init;
     t.elementwise_args_init    = &cktile_elementwise_args_init;
@@ -159,9 +174,15 @@ const cktile_api_v3_t api_v3 = make_api_v3();
 
 extern "C" const void* cktile_get_api(uint32_t version)
 {
-    if(version == CKTILE_API_VERSION_1)
+    switch(version)
+    {
+    case CKTILE_API_VERSION_1:
         return &api_v1;
-    if(version == CKTILE_API_VERSION_2)
+    case CKTILE_API_VERSION_2:
         return &api_v2;
-    return version == CKTILE_API_VERSION_3 ? &api_v3 : nullptr;
+    case CKTILE_API_VERSION_3:
+        return &api_v3;
+    default:
+        return nullptr;
+    }
 }

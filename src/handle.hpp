@@ -70,6 +70,9 @@ struct handle_state
 
     /// GEMM selections; invalidated whenever `tuning` or `measured` change.
     selection_cache gemm_selections;
+    /// Normalization, softmax and reduction selections (the heuristic only reads the problem
+    /// and the instances, so nothing invalidates them); the key's first word holds the op.
+    selection_cache rowwise_selections;
 };
 
 /// Registers `state` and returns its new handle value.

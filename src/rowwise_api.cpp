@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: MIT
-// The row-wise entry points of include/cktile.h (normalization, softmax): problem set-up,
-// validation, support queries, heuristic selection and running, through the same handles and
-// kernel libraries as GEMM.
+// The row-wise entry points of include/cktile.h (normalization, softmax, reduction): problem
+// set-up, validation, support queries, heuristic selection (cached in the handle, as GEMM's)
+// and running, through the same handles and kernel libraries as GEMM.
 #include "cktile.h"
 
 #include "api_error.hpp"
 #include "gemm_problem.hpp"
 #include "handle.hpp"
 #include "logging.hpp"
-#include "op_instances.hpp"
 #include "rowwise_problem.hpp"
 #include "selection.hpp"
+
+#include "reduce_problem_mapping.hpp"
 
 #include "ck_tile/host/hip_runtime.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -25,45 +27,191 @@ using namespace cktile::detail;
 
 namespace {
 
-/// The pieces that differ between row-wise families.
+constexpr std::size_t reason_capacity = 256;
+
+/// The pieces that differ between row-wise families. Row ops (and reductions over the last
+/// axis) are rows x cols; other reductions also carry their canonical form for the cost model.
 struct family
 {
-    op_family op;
+    cktile_op_kind_t kind;
+    const char* what; // "normalization"
+    cktile_datatype_t x_type, y_type;
     std::int64_t rows, cols;
+    bool rereads_long_rows;    // rows longer than a chunk are read twice
+    double cross_warp_penalty; // cost of a row spread over warps (see estimate_rowwise_cost)
+    const ck_tile::reduce_host_args* reduction = nullptr;
 };
 
-/// Estimated time (arbitrary units) of a row-wise instance: element slots it sweeps (masked
-/// lanes included) and passes over long rows, divided by the parallelism it keeps resident,
-/// with a penalty for one-element accesses.
+std::string why_not(const cktile_kernel_instance_t& r, const family& f, const void* p,
+                    const void* args)
+{
+    if(r.info.op_kind != f.kind || !r.op_supports)
+        return std::string("a ") + (r.info.op_kind == CKTILE_OP_GEMM ? "GEMM" : "different") +
+               " instance, not a " + f.what + " one";
+    char reason[reason_capacity] = {};
+    if(r.op_supports(p, args, reason, sizeof(reason)) == 0)
+        return {};
+    return reason[0] ? reason : "not supported (no reason given)";
+}
+
+const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uint64_t id)
+{
+    if(id == CKTILE_INSTANCE_AUTO)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "id 0 is CKTILE_INSTANCE_AUTO; this function needs an instance id");
+    const auto* r = s.library->find(id);
+    if(!r)
+        fail(CKTILE_STATUS_NOT_FOUND,
+             "no instance with id " + std::to_string(id) + " for " + s.target);
+    return *r;
+}
+
+/// A kernel that sweeps element slots in blocks: the quantities the cost model needs.
+struct sweep
+{
+    double blocks;          // blocks of work (row groups, column tiles, output groups)
+    double slots_per_block; // element slots a block sweeps (masked lanes and passes included)
+    double steps_per_block; // load steps a block takes one after another (loop trips)
+    double bytes_per_step;  // bytes one thread has in flight per step
+};
+
+/// Estimated time (arbitrary units, comparable between instances for one problem): the slots
+/// swept per busy compute unit, with a fixed cost per loop step, divided by how well the
+/// resident threads hide memory latency (enough warps, and enough bytes in flight per compute
+/// unit: about 32 KiB on H100), times the tail of the last wave.
+double estimate_sweep_cost(const sweep& w, const cktile_instance_info_t& i, const machine_model& m)
+{
+    const double threads = std::max(1, i.block_threads);
+    const int occ        = std::max(
+               1, std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads)));
+    const double slots     = static_cast<double>(m.compute_units) * occ;
+    const double waves     = std::ceil(w.blocks / slots);
+    const double tail      = waves * std::min(slots, w.blocks) / std::max(1.0, w.blocks);
+    const double busy_cus  = std::min<double>(m.compute_units, w.blocks);
+    const double resident  = std::min(w.blocks, slots) * threads / m.compute_units;
+    const double in_flight = resident * w.bytes_per_step;
+    const double eff       = std::min(1.0, in_flight / 32768.0) *
+                       std::min(1.0, resident / static_cast<double>(m.latency_hiding_threads));
+    constexpr double step_cost = 256; // loop trip, address update, masks: in element slots
+    return w.blocks * (w.slots_per_block + w.steps_per_block * step_cost) / busy_cus * tail /
+           std::max(eff, 1e-6);
+}
+
+/// The row kernels (norm, softmax, the reduction over the last axis). Measured on H100: a row
+/// split over several warps (block-wide reductions through shared memory) costs the reduction
+/// 1.2x, softmax 1.1x and LayerNorm/RMSNorm 2x (two dependent reductions with loads of the
+/// weight in between) against a warp per row; the second pass over a long row of softmax/norm
+/// hits L2 while the rows in flight fit it, and goes to memory when they do not.
 double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
                              const machine_model& m)
 {
     const cktile_instance_info_t& i = r.info;
+    const double tile_m             = std::max(1, i.tile_m);
     const double tile_n             = std::max(1, i.tile_n);
+    const double vector             = std::max(1, i.alignment_elements);
+    const double elem               = static_cast<double>(datatype_bytes(f.x_type));
+    const double threads_per_row    = std::max(1.0, i.block_threads / tile_m);
+    const double repeat             = std::max(1.0, tile_n / (threads_per_row * vector));
+    const double warps_per_row      = static_cast<double>(i.shared_memory_bytes) / (4.0 * tile_m);
     const double chunks             = std::ceil(static_cast<double>(f.cols) / tile_n);
-    const double groups  = std::ceil(static_cast<double>(f.rows) / std::max(1, i.tile_m));
-    const double passes  = chunks > 1 ? 1.6 : 1.0; // the long-row path reads the input twice
-    const double per_blk = chunks * tile_n * i.tile_m * passes;
-    const int occ        = std::max(
-               1, std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads)));
-    const double slots    = static_cast<double>(m.compute_units) * occ;
-    const double waves    = std::ceil(groups / slots);
-    const double resident = std::min(groups, slots) * i.block_threads / m.compute_units;
-    const double eff      = std::min(1.0, resident / (2.0 * m.latency_hiding_threads));
-    const double access   = i.alignment_elements > 1 ? 1.0 : 3.0;
-    return waves * per_blk * access / eff;
+    const double groups             = std::ceil(static_cast<double>(f.rows) / tile_m);
+    double passes                   = 1.0;
+    if(chunks > 1 && f.rereads_long_rows)
+    {
+        const int occ = std::max(1, m.max_threads_per_cu / std::max(1, i.block_threads));
+        const double rows_in_flight =
+            std::min(groups, static_cast<double>(m.compute_units) * occ) * tile_m;
+        constexpr double l2_bytes = 50.0 * 1024 * 1024;
+        passes += std::min(1.0, rows_in_flight * f.cols * elem / (2 * l2_bytes));
+    }
+    const double cross_warp = warps_per_row > 1 ? f.cross_warp_penalty : 1.0;
+    return estimate_sweep_cost({groups, chunks * tile_n * tile_m * passes * cross_warp,
+                                chunks * passes, repeat * vector * elem},
+                               i, m);
 }
 
-const cktile_kernel_instance_t& select(const handle_state& s, const family& f, const void* p,
-                                       const void* args, cktile_select_mode_t mode,
-                                       const std::string& key)
+/// The reduce kernels: the row kernel as above; the column kernel sweeps outer x
+/// ceil(inner / tile_n) blocks down the reduced axis (segments of a row under 64 bytes cost a
+/// little DRAM efficiency); the strided (general) kernel reads one element per lane, with
+/// index arithmetic per element.
+double estimate_reduce_cost(const cktile_kernel_instance_t& r, const family& f,
+                            const machine_model& m)
 {
-    check_select_mode(mode, key);
+    const ck_tile::reduce_host_args& h = *f.reduction;
+    const cktile_instance_info_t& i    = r.info;
+    const double elem                  = static_cast<double>(datatype_bytes(f.x_type));
+    if(i.is_general)
+    {
+        const double outputs  = static_cast<double>(h.kept.count());
+        const double reduced  = static_cast<double>(h.reduced.count());
+        const double warps    = std::max(1, i.tile_m);
+        const double lanes    = std::max(1, i.tile_n);
+        const double per_warp = std::ceil(reduced / lanes);
+        return estimate_sweep_cost(
+            {std::ceil(outputs / warps), 2.0 * warps * per_warp * lanes, per_warp, elem}, i, m);
+    }
+    if(h.pattern == ck_tile::reduce_pattern::row)
+        return estimate_rowwise_cost(r, f, m);
+    const bool has_outer = h.kept.rank == 2;
+    const double outer   = has_outer ? static_cast<double>(h.kept.dims[0]) : 1.0;
+    const double inner   = static_cast<double>(h.kept.dims[h.kept.rank - 1]);
+    const double rows    = static_cast<double>(h.reduced.dims[0]);
+    const double tile_m = std::max(1, i.tile_m), tile_n = std::max(1, i.tile_n);
+    const double vector  = std::max(1, i.alignment_elements);
+    const double steps   = std::ceil(rows / tile_m);
+    const double repeat  = std::max(1.0, tile_m * tile_n / (vector * i.block_threads));
+    const double segment = tile_n * elem < 64 ? 1.1 : 1.0;
+    return estimate_sweep_cost({outer * std::ceil(inner / tile_n),
+                                steps * tile_m * tile_n * segment, steps, repeat * vector * elem},
+                               i, m);
+}
+
+double estimate_cost(const cktile_kernel_instance_t& r, const family& f, const machine_model& m)
+{
+    return f.reduction ? estimate_reduce_cost(r, f, m) : estimate_rowwise_cost(r, f, m);
+}
+
+std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, const family& f,
+                                                        const void* p, const void* args)
+{
+    std::vector<const cktile_kernel_instance_t*> out;
+    std::string reasons;
+    int typed = 0;
+    for(std::size_t i = 0; i < s.library->size(); ++i)
+    {
+        const auto& r = s.library->at(i);
+        if(r.info.op_kind != f.kind)
+            continue;
+        const std::string why = why_not(r, f, p, args);
+        if(why.empty())
+            out.push_back(&r);
+        else if(r.info.a_type == f.x_type && r.info.d_type == f.y_type && typed++ < 4)
+            reasons += std::string("; ") + r.info.name + ": " + why;
+    }
+    if(out.empty())
+        fail(CKTILE_STATUS_NOT_SUPPORTED,
+             "no " + std::string(f.what) + " instance in the " + s.target +
+                 " kernel library runs this problem" +
+                 (typed == 0 ? std::string(" (none has types ") + datatype_name(f.x_type) + "->" +
+                                   datatype_name(f.y_type) + ")"
+                             : reasons));
+    return out;
+}
+
+/// The heuristic over every instance that supports the problem. @pre `mode` is valid.
+const cktile_kernel_instance_t& select_uncached(const handle_state& s, const family& f,
+                                                const void* p, const void* args,
+                                                cktile_select_mode_t mode,
+                                                std::string (*key)(const void*))
+{
+    if(mode == CKTILE_SELECT_TUNING_DB)
+        fail(CKTILE_STATUS_NOT_FOUND,
+             "the tuning database holds GEMM problems only; none for " + key(p));
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
-    for(const auto* r : supporting(s, f.op, p, args))
+    for(const auto* r : supporting(s, f, p, args))
     {
-        const double c = estimate_rowwise_cost(*r, f, s.machine);
+        const double c = estimate_cost(*r, f, s.machine);
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
         {
             best      = r;
@@ -73,13 +221,167 @@ const cktile_kernel_instance_t& select(const handle_state& s, const family& f, c
     return *best;
 }
 
+/// A repeated selection is one hashed lookup in the handle plus the chosen instance's own
+/// support check (cheap, and it keeps a stale answer impossible); text is built only when
+/// something fails or is logged.
+const cktile_kernel_instance_t& select(handle_state& s, const family& f, const void* p,
+                                       const void* args, cktile_select_mode_t mode,
+                                       const selection_key& k, std::string (*key)(const void*))
+{
+    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
+    std::uint64_t generation = 0;
+    if(const auto* r = s.rowwise_selections.find(k, generation))
+        if(why_not(*r, f, p, args).empty())
+            return *r;
+    const auto& r = select_uncached(s, f, p, args, mode, key);
+    s.rowwise_selections.insert(k, &r, generation);
+    return r;
+}
+
+void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* p,
+                   const void* args, void* stream, std::string (*key)(const void*))
+{
+    if(s.device < 0)
+        fail(CKTILE_STATUS_NO_DEVICE,
+             "the handle was created for target " + s.target +
+                 " without a device (cktile_create_for_target); use cktile_create to run");
+    int previous = -1;
+    if(hipGetDevice(&previous) != hipSuccess)
+        previous = -1;
+    if(previous != s.device)
+        if(const hipError_t e = hipSetDevice(s.device); e != hipSuccess)
+            fail(CKTILE_STATUS_RUNTIME_ERROR, "cannot make device " + std::to_string(s.device) +
+                                                  " current: " + hipGetErrorString(e));
+    if(logger().should_log(spdlog::level::info))
+        logger().info("{} on device {} with {}", key(p), s.device, r.info.name);
+    char message[reason_capacity] = {};
+    const int status              = r.op_run(p, args, stream, message, sizeof(message));
+    if(previous >= 0 && previous != s.device)
+        (void)hipSetDevice(previous);
+    if(status != CKTILE_STATUS_SUCCESS)
+        fail(static_cast<cktile_status_t>(status), std::string(r.info.name) + ": " + message);
+}
+
 family norm_family(const cktile_norm_problem_t& p)
 {
-    return {{CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type}, p.rows, p.cols};
+    return {
+        CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type, p.rows, p.cols, true, 2.0};
 }
 family softmax_family(const cktile_softmax_problem_t& p)
 {
-    return {{CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type}, p.rows, p.cols};
+    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols, true, 1.1};
+}
+family reduce_family(const cktile_reduce_problem_t& p, const ck_tile::reduce_host_args& h)
+{
+    const bool row = h.pattern == ck_tile::reduce_pattern::row;
+    return {CKTILE_OP_REDUCTION, "reduction", p.x_type, p.y_type, row ? h.rows() : 1,
+            row ? h.cols() : 1,  false,       1.2,      &h};
+}
+
+// Selection keys: everything a selection reads, packed into words (see selection_key).
+std::uint64_t e(int v) { return static_cast<std::uint64_t>(v) & 0xff; }
+/// Alignment as trailing zero bits, capped at 256 bytes; a null pointer counts as aligned.
+std::uint64_t align(const void* ptr)
+{
+    return static_cast<std::uint64_t>(
+        std::countr_zero(reinterpret_cast<std::uintptr_t>(ptr) | std::uintptr_t{256}));
+}
+
+selection_key norm_selection_key(const cktile_norm_problem_t& p, const cktile_norm_args_t* a,
+                                 cktile_select_mode_t mode)
+{
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_NORMALIZATION) | e(raw_enum(p.kind)) << 8 | e(raw_enum(p.x_type)) << 16 |
+             e(raw_enum(p.y_type)) << 24 | e(raw_enum(p.weight_type)) << 32 |
+             e(raw_enum(p.compute_type)) << 40 | std::uint64_t(p.has_bias != 0) << 48 |
+             std::uint64_t(p.fused_residual != 0) << 49 |
+             std::uint64_t(p.save_statistics != 0) << 50;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24 |
+                  align(a->weight) << 32 | align(a->bias) << 40 | align(a->residual) << 48 |
+                  align(a->residual_out) << 56;
+    const std::int64_t v[] = {
+        p.rows, p.cols, p.x_stride, p.y_stride, p.residual_stride, p.residual_out_stride};
+    for(std::size_t i = 0; i < std::size(v); ++i)
+        k.w[2 + i] = static_cast<std::uint64_t>(v[i]);
+    return k;
+}
+
+selection_key softmax_selection_key(const cktile_softmax_problem_t& p,
+                                    const cktile_softmax_args_t* a, cktile_select_mode_t mode)
+{
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_SOFTMAX) | e(raw_enum(p.x_type)) << 16 | e(raw_enum(p.y_type)) << 24 |
+             e(raw_enum(p.compute_type)) << 40;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24;
+    const std::int64_t v[] = {p.rows, p.cols, p.x_stride, p.y_stride};
+    for(std::size_t i = 0; i < std::size(v); ++i)
+        k.w[2 + i] = static_cast<std::uint64_t>(v[i]);
+    return k;
+}
+
+/// @pre the problem passed validation (rank 1..6); unused axes do not enter the key.
+selection_key reduce_selection_key(const cktile_reduce_problem_t& p, const cktile_reduce_args_t* a,
+                                   cktile_select_mode_t mode)
+{
+    static_assert(2 + 3 * CKTILE_REDUCE_MAX_RANK <= selection_key::words);
+    selection_key k;
+    k.w[0] = e(CKTILE_OP_REDUCTION) | e(raw_enum(p.op)) << 8 | e(raw_enum(p.x_type)) << 16 |
+             e(raw_enum(p.y_type)) << 24 | e(raw_enum(p.compute_type)) << 32 | e(p.rank) << 40 |
+             std::uint64_t(p.reduce_mask & 0xff) << 48;
+    k.w[1] = e(raw_enum(mode));
+    if(a)
+        k.w[1] |= std::uint64_t{1} << 8 | align(a->x) << 16 | align(a->y) << 24;
+    for(int d = 0; d < p.rank; ++d)
+    {
+        k.w[2 + d]                              = static_cast<std::uint64_t>(p.dims[d]);
+        k.w[2 + CKTILE_REDUCE_MAX_RANK + d]     = static_cast<std::uint64_t>(p.x_strides[d]);
+        k.w[2 + 2 * CKTILE_REDUCE_MAX_RANK + d] = static_cast<std::uint64_t>(p.y_strides[d]);
+    }
+    return k;
+}
+
+std::string norm_key_text(const void* p)
+{
+    return norm_problem_key(*static_cast<const cktile_norm_problem_t*>(p));
+}
+std::string softmax_key_text(const void* p)
+{
+    return softmax_problem_key(*static_cast<const cktile_softmax_problem_t*>(p));
+}
+std::string reduce_key_text(const void* p)
+{
+    return reduce_problem_key(*static_cast<const cktile_reduce_problem_t*>(p));
+}
+
+/// Selects (CKTILE_INSTANCE_AUTO) or looks up the instance, checks it supports the problem
+/// and runs it.
+void select_check_run(handle_state& s, std::uint64_t instance_id, const family& f, const void* p,
+                      const void* a, const selection_key& k, std::string (*key)(const void*),
+                      void* stream)
+{
+    const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
+                                            ? &select(s, f, p, a, CKTILE_SELECT_DEFAULT, k, key)
+                                            : &require_instance(s, instance_id);
+    if(instance_id != CKTILE_INSTANCE_AUTO)
+        if(const std::string why = why_not(*r, f, p, a); !why.empty())
+            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
+    run_on_device(s, *r, p, a, stream, key);
+}
+
+cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
+                               char* reason, size_t reason_size)
+{
+    if(why.empty())
+        return CKTILE_STATUS_SUCCESS;
+    if(reason && reason_size > 0)
+        std::snprintf(reason, reason_size, "%s", why.c_str());
+    fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r.info.name) + ": " + why);
 }
 
 } // namespace
@@ -136,7 +438,7 @@ cktile_status_t cktile_norm_supports(cktile_handle_t handle, uint64_t id,
         validate_norm_problem(p);
         if(a)
             validate_norm_args(*p, a);
-        return report_support(r, why_not(r, norm_family(*p).op, p, a), reason, reason_size);
+        return report_support(r, why_not(r, norm_family(*p), p, a), reason, reason_size);
     });
 }
 
@@ -150,7 +452,9 @@ cktile_status_t cktile_norm_select(cktile_handle_t handle, const cktile_norm_pro
         if(a)
             validate_norm_args(*p, a);
         require_pointer(id, "id");
-        *id = select(*s, norm_family(*p), p, a, mode, norm_problem_key(*p)).info.id;
+        *id =
+            select(*s, norm_family(*p), p, a, mode, norm_selection_key(*p, a, mode), &norm_key_text)
+                .info.id;
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -163,14 +467,8 @@ cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
         const auto s = lookup_handle(handle);
         validate_norm_problem(p);
         validate_norm_args(*p, a);
-        const std::string key             = norm_problem_key(*p);
-        const family f                    = norm_family(*p);
-        const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
-                                                ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
-                                                : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f.op, p, a); !why.empty())
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
-        run_on_device(*s, *r, p, a, stream, key);
+        select_check_run(*s, instance_id, norm_family(*p), p, a,
+                         norm_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &norm_key_text, stream);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -224,7 +522,7 @@ cktile_status_t cktile_softmax_supports(cktile_handle_t handle, uint64_t id,
         validate_softmax_problem(p);
         if(a)
             validate_softmax_args(*p, a);
-        return report_support(r, why_not(r, softmax_family(*p).op, p, a), reason, reason_size);
+        return report_support(r, why_not(r, softmax_family(*p), p, a), reason, reason_size);
     });
 }
 
@@ -238,7 +536,9 @@ cktile_status_t cktile_softmax_select(cktile_handle_t handle, const cktile_softm
         if(a)
             validate_softmax_args(*p, a);
         require_pointer(id, "id");
-        *id = select(*s, softmax_family(*p), p, a, mode, softmax_problem_key(*p)).info.id;
+        *id = select(*s, softmax_family(*p), p, a, mode, softmax_selection_key(*p, a, mode),
+                     &softmax_key_text)
+                  .info.id;
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -251,14 +551,100 @@ cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
         const auto s = lookup_handle(handle);
         validate_softmax_problem(p);
         validate_softmax_args(*p, a);
-        const std::string key             = softmax_problem_key(*p);
-        const family f                    = softmax_family(*p);
-        const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
-                                                ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key)
-                                                : &require_instance(*s, instance_id);
-        if(const std::string why = why_not(*r, f.op, p, a); !why.empty())
-            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
-        run_on_device(*s, *r, p, a, stream, key);
+        select_check_run(*s, instance_id, softmax_family(*p), p, a,
+                         softmax_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &softmax_key_text,
+                         stream);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_problem_init(cktile_reduce_problem_t* p)
+{
+    return guarded("cktile_reduce_problem_init", [&] {
+        require_pointer(p, "problem");
+        std::memset(p, 0, sizeof(*p));
+        p->struct_size  = sizeof(*p);
+        p->op           = CKTILE_REDUCE_SUM;
+        p->x_type       = CKTILE_DATATYPE_FP16;
+        p->y_type       = CKTILE_DATATYPE_FP16;
+        p->compute_type = CKTILE_DATATYPE_FP32;
+        p->rank         = 1;
+        p->dims[0]      = 1;
+        p->x_strides[0] = 1;
+        p->reduce_mask  = 1;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_args_init(cktile_reduce_args_t* a)
+{
+    return guarded("cktile_reduce_args_init", [&] {
+        require_pointer(a, "args");
+        std::memset(a, 0, sizeof(*a));
+        a->struct_size = sizeof(*a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_validate(const cktile_reduce_problem_t* p,
+                                       const cktile_reduce_args_t* a)
+{
+    return guarded("cktile_reduce_validate", [&] {
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_supports(cktile_handle_t handle, uint64_t id,
+                                       const cktile_reduce_problem_t* p,
+                                       const cktile_reduce_args_t* a, char* reason,
+                                       size_t reason_size)
+{
+    return guarded("cktile_reduce_supports", [&] {
+        if(reason && reason_size > 0)
+            reason[0] = '\0';
+        const auto s  = lookup_handle(handle);
+        const auto& r = require_instance(*s, id);
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        return report_support(r, why_not(r, reduce_family(*p, h), p, a), reason, reason_size);
+    });
+}
+
+cktile_status_t cktile_reduce_select(cktile_handle_t handle, const cktile_reduce_problem_t* p,
+                                     const cktile_reduce_args_t* a, cktile_select_mode_t mode,
+                                     uint64_t* id)
+{
+    return guarded("cktile_reduce_select", [&] {
+        const auto s = lookup_handle(handle);
+        validate_reduce_problem(p);
+        if(a)
+            validate_reduce_args(*p, a);
+        require_pointer(id, "id");
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        *id = select(*s, reduce_family(*p, h), p, a, mode, reduce_selection_key(*p, a, mode),
+                     &reduce_key_text)
+                  .info.id;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_run(cktile_handle_t handle, uint64_t instance_id,
+                                  const cktile_reduce_problem_t* p, const cktile_reduce_args_t* a,
+                                  void* stream)
+{
+    return guarded("cktile_reduce_run", [&] {
+        const auto s = lookup_handle(handle);
+        validate_reduce_problem(p);
+        validate_reduce_args(*p, a);
+        const auto h = cktile::library::to_reduce_host_args(*p, a);
+        select_check_run(*s, instance_id, reduce_family(*p, h), p, a,
+                         reduce_selection_key(*p, a, CKTILE_SELECT_DEFAULT), &reduce_key_text,
+                         stream);
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -4,6 +4,7 @@
 #include "api_error.hpp"
 #include "gemm_problem.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -238,6 +239,91 @@ void validate_softmax_args(const cktile_softmax_problem_t& p, const cktile_softm
                    [](const char*, const char* other) { return std::string(other) == "x"; });
 }
 
+void validate_reduce_problem(const cktile_reduce_problem_t* p)
+{
+    require_struct(p, "problem", true);
+    const int op = raw_enum(p->op);
+    if(op < CKTILE_REDUCE_SUM || op > CKTILE_REDUCE_SUM_SQUARES)
+        bad("problem->op = " + std::to_string(op) + " is not a cktile_reduce_op_t");
+    check_float_type(p->x_type, "x_type");
+    check_float_type(p->y_type, "y_type");
+    check_compute(p->compute_type);
+    if(p->rank < 1 || p->rank > CKTILE_REDUCE_MAX_RANK)
+        bad("problem->rank = " + std::to_string(p->rank) + " must be 1.." +
+            std::to_string(CKTILE_REDUCE_MAX_RANK));
+    const int rank = p->rank;
+    if(p->reduce_mask == 0)
+        bad("problem->reduce_mask is 0: an empty reduction (name at least one axis)");
+    if(p->reduce_mask >> rank)
+        bad("problem->reduce_mask = " + std::to_string(p->reduce_mask) + " names an axis >= rank " +
+            std::to_string(rank));
+    for(int a = 0; a < rank; ++a)
+    {
+        const std::string i = "[" + std::to_string(a) + "]";
+        if(p->dims[a] == 0)
+            bad("problem->dims" + i + " = 0: an empty " +
+                ((p->reduce_mask >> a) & 1u ? "reduction" : "tensor") + " is not supported");
+        if(p->dims[a] < 0)
+            bad("problem->dims" + i + " = " + std::to_string(p->dims[a]) + " is negative");
+        if(p->x_strides[a] < 0)
+            bad("problem->x_strides" + i + " = " + std::to_string(p->x_strides[a]) +
+                " is negative");
+        if(!((p->reduce_mask >> a) & 1u) && p->y_strides[a] < 0)
+            bad("problem->y_strides" + i + " = " + std::to_string(p->y_strides[a]) +
+                " is negative");
+    }
+    // Index spaces: the last element's offset in bytes fits in int64, for x and for y.
+    i128 x_end = 1, y_end = 1;
+    for(int a = 0; a < rank; ++a)
+    {
+        x_end += i128(p->dims[a] - 1) * p->x_strides[a];
+        if(!((p->reduce_mask >> a) & 1u))
+            y_end += i128(p->dims[a] - 1) * p->y_strides[a];
+        if(x_end * i128(datatype_bytes(p->x_type)) > int64_max)
+            bad("the index space of x (dims x x_strides) overflows 64 bits");
+        if(y_end * i128(datatype_bytes(p->y_type)) > int64_max)
+            bad("the index space of y (kept dims x y_strides) overflows 64 bits");
+    }
+    // Distinct outputs must be distinct elements: kept axes (length > 1) sorted by stride, each
+    // stride must step over everything the axes inside it span.
+    std::vector<int> kept;
+    for(int a = 0; a < rank; ++a)
+        if(!((p->reduce_mask >> a) & 1u) && p->dims[a] > 1)
+            kept.push_back(a);
+    std::stable_sort(kept.begin(), kept.end(),
+                     [&](int l, int r) { return p->y_strides[l] < p->y_strides[r]; });
+    std::int64_t span = 1; // elements spanned by the axes inside the current one
+    for(int a : kept)
+    {
+        if(p->y_strides[a] < span)
+            bad("problem->y_strides[" + std::to_string(a) +
+                "] = " + std::to_string(p->y_strides[a]) + " is too small: it must be at least " +
+                std::to_string(span) + " so that distinct outputs do not share an element of y");
+        span = p->y_strides[a] * (p->dims[a] - 1) + span;
+    }
+}
+
+void validate_reduce_args(const cktile_reduce_problem_t& p, const cktile_reduce_args_t* a)
+{
+    require_struct(a, "args", true);
+    const std::size_t xb = datatype_bytes(p.x_type), yb = datatype_bytes(p.y_type);
+    check_pointer(a->x, "x", xb);
+    check_pointer(a->y, "y", yb);
+    std::int64_t x_end = 1, y_end = 1;
+    for(int d = 0; d < p.rank; ++d)
+    {
+        x_end += (p.dims[d] - 1) * p.x_strides[d];
+        if(!((p.reduce_mask >> d) & 1u))
+            y_end += (p.dims[d] - 1) * p.y_strides[d];
+    }
+    const auto xl = reinterpret_cast<std::uintptr_t>(a->x);
+    const auto yl = reinterpret_cast<std::uintptr_t>(a->y);
+    const auto xh = xl + static_cast<std::uintptr_t>(x_end) * xb;
+    const auto yh = yl + static_cast<std::uintptr_t>(y_end) * yb;
+    if(xl < yh && yl < xh)
+        bad("args->y overlaps args->x (a reduction cannot run in place)");
+}
+
 std::string norm_problem_key(const cktile_norm_problem_t& p)
 {
     std::ostringstream s;
@@ -254,6 +340,26 @@ std::string softmax_problem_key(const cktile_softmax_problem_t& p)
     std::ostringstream s;
     s << "softmax/" << datatype_name(p.x_type) << "->" << datatype_name(p.y_type)
       << "/rows=" << p.rows << ",cols=" << p.cols;
+    return s.str();
+}
+
+std::string reduce_problem_key(const cktile_reduce_problem_t& p)
+{
+    static const char* const ops[] = {"?", "sum", "max", "min", "mean", "sum_squares"};
+    const int op                   = raw_enum(p.op);
+    std::ostringstream s;
+    s << "reduce/" << ops[op >= 1 && op <= 5 ? op : 0] << "/" << datatype_name(p.x_type) << "->"
+      << datatype_name(p.y_type) << "/dims=";
+    const int rank = std::clamp(p.rank, 1, CKTILE_REDUCE_MAX_RANK);
+    auto list      = [&](const std::int64_t* v) {
+        for(int a = 0; a < rank; ++a)
+            s << (a ? "x" : "") << v[a];
+    };
+    list(p.dims);
+    s << ",x_strides=";
+    list(p.x_strides);
+    s << ",mask=0x" << std::hex << p.reduce_mask << std::dec << ",y_strides=";
+    list(p.y_strides);
     return s.str();
 }
 

@@ -32,6 +32,16 @@ int main(void)
        api3->permute_problem_init(&pp) != CKTILE_STATUS_SUCCESS ||
        api3->permute_validate(&pp, NULL) != CKTILE_STATUS_SUCCESS)
         return 6;
+    {
+        cktile_reduce_problem_t r;
+        const cktile_api_v3_t* v3 = (const cktile_api_v3_t*)cktile_get_api(CKTILE_API_VERSION_3);
+        if(v3 == NULL || v3->reduce_problem_init(&r) != CKTILE_STATUS_SUCCESS)
+            return 7;
+        r.reduce_mask = 0;
+        if(cktile_reduce_validate(&r, NULL) != CKTILE_STATUS_INVALID_ARGUMENT ||
+           strstr(cktile_get_last_error_message(), "reduce_mask") == NULL)
+            return 8;
+    }
     printf("C99 client: cktile %s, last status text: %s\n", cktile_get_version_string(),
            cktile_status_string(CKTILE_STATUS_INVALID_HANDLE));
     return 0;

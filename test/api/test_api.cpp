@@ -344,8 +344,8 @@ TEST(Instances, EveryInstanceHasAConsistentRecord)
         EXPECT_EQ(info.id, fnv1a64(info.name)) << "ids are derived from names: " << info.name;
         EXPECT_EQ(std::string(info.target), offline_target);
         EXPECT_TRUE(info.op_kind == CKTILE_OP_GEMM || info.op_kind == CKTILE_OP_NORMALIZATION ||
-                    info.op_kind == CKTILE_OP_SOFTMAX || info.op_kind == CKTILE_OP_ELEMENTWISE ||
-                    info.op_kind == CKTILE_OP_PERMUTE)
+                    info.op_kind == CKTILE_OP_SOFTMAX || info.op_kind == CKTILE_OP_REDUCTION ||
+                    info.op_kind == CKTILE_OP_ELEMENTWISE || info.op_kind == CKTILE_OP_PERMUTE)
             << info.name;
         EXPECT_EQ(info.struct_size, sizeof(info));
         EXPECT_EQ(find(o.h, info.name), info.id);
@@ -672,6 +672,13 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t->create, &cktile_create);
     EXPECT_EQ(t->get_version(), CKTILE_VERSION);
 
+    // Each later version starts with the one before it, so a program built for an older
+    // version reads a newer table through its own struct.
+    const auto* t2 = static_cast<const cktile_api_v2_t*>(cktile_get_api(CKTILE_API_VERSION_2));
+    ASSERT_NE(t2, nullptr);
+    EXPECT_EQ(t2->v1.version, 2u);
+    EXPECT_EQ(t2->v1.struct_size, sizeof(cktile_api_v2_t));
+    EXPECT_EQ(t2->softmax_run, &cktile_softmax_run);
     const auto* t3 = static_cast<const cktile_api_v3_t*>(cktile_get_api(CKTILE_API_VERSION_3));
     ASSERT_NE(t3, nullptr);
     EXPECT_EQ(t3->v2.v1.version, 3u);
@@ -680,6 +687,9 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t3->v2.softmax_run, &cktile_softmax_run);
     EXPECT_EQ(t3->elementwise_run, &cktile_elementwise_run);
     EXPECT_EQ(t3->permute_run, &cktile_permute_run);
+    EXPECT_EQ(t3->v2.norm_run, &cktile_norm_run);
+    EXPECT_EQ(t3->reduce_problem_init, &cktile_reduce_problem_init);
+    EXPECT_EQ(t3->reduce_run, &cktile_reduce_run);
 }
 
 } // namespace

@@ -221,6 +221,123 @@ class ValidationErrors(unittest.TestCase):
         self.expect_error(doc, "has no general instance")
 
 
+def load_rowwise(name):
+    path = os.path.join(ROOT, "instances", name)
+    with open(path, encoding="utf-8") as f:
+        return json.load(f), path
+
+
+def expand_rowwise(doc, path, instance_set="ci", targets=("sm_90a",)):
+    import rowwise  # noqa: E402  (beside generate.py)
+    return rowwise.expand(generate, doc, path, instance_set, list(targets))
+
+
+class RowwiseLists(unittest.TestCase):
+    """instances/norm.json, softmax.json and reduce.json through rowwise.py (and reduce.py)."""
+
+    def test_shipped_lists_are_valid_for_every_set_and_target(self):
+        for name in ("norm.json", "softmax.json", "reduce.json"):
+            doc, path = load_rowwise(name)
+            for s in generate.SETS:
+                for target, insts in expand_rowwise(doc, path, s, sorted(generate.TARGETS)).items():
+                    self.assertTrue(insts, f"{name} {s}/{target} is empty")
+
+    def test_reduce_has_a_general_instance_per_type_and_fast_kernels(self):
+        doc, path = load_rowwise("reduce.json")
+        insts = expand_rowwise(doc, path)["sm_90a"]
+        general = {tuple(sorted(i["combo"].items())) for i in insts if i["general"]}
+        self.assertEqual(len(general), len(doc["type_combinations"]))
+        self.assertTrue(all(i["kernel"] == "strided" for i in insts if i["general"]))
+        kinds = {(i["kernel"], i["tile"].get("vector")) for i in insts}
+        for k in [("row", True), ("row", False), ("column", True), ("column", False)]:
+            self.assertIn(k, kinds)
+        self.assertLessEqual(len(insts), 48, "the ci set is compiled on every CI run")
+
+    def test_reduce_names_and_sources(self):
+        doc, path = load_rowwise("reduce.json")
+        insts = expand_rowwise(doc, path)["sm_90a"]
+        by_name = {i["name"]: i for i in insts}
+        row = by_name["reduce_f16_f16_accf32_row_r1_w4_x4_v16"]
+        self.assertEqual(row["ktype"], "ck_tile::reduce_row_kernel<ck_tile::half_t, "
+                         "ck_tile::half_t, ck_tile::row_tile_shape<ck_tile::half_t, 1, 4, 4, 16>>")
+        col = by_name["reduce_f16_f32_accf32_col_w16_l4_x8_v16"]
+        self.assertIn("ck_tile::column_tile_shape<ck_tile::half_t, 16, 4, 8, 16>", col["ktype"])
+        self.assertIn("reduce_f32_bf16_accf32_strided_w8_s", by_name)
+        self.assertEqual(row["id"], generate.fnv1a64(row["name"]))
+        with tempfile.TemporaryDirectory() as d:
+            import rowwise  # noqa: E402
+            files = rowwise.write_sources(generate, d, insts, 2, "reduce.json")
+            text = ""
+            for name in files:
+                with open(name, encoding="utf-8") as f:
+                    text += f.read()
+        self.assertIn('#include "reduce_instance_adapter.hpp"', text)
+        self.assertEqual(text.count("make_reduce_record<"), len(insts))
+
+    def expect_error(self, doc, path, *fragments, targets=("sm_90a",)):
+        with self.assertRaises(generate.GenError) as ctx:
+            expand_rowwise(doc, path, "ci", targets)
+        msg = str(ctx.exception)
+        self.assertIn(os.path.basename(path), msg)
+        for f in fragments:
+            self.assertIn(f, msg)
+
+    @staticmethod
+    def family(doc, name):
+        return next(f for f in doc["families"] if f["name"] == name)
+
+    def test_reduce_errors_name_the_family(self):
+        doc, path = load_rowwise("reduce.json")
+        doc["families"][0]["kernel"] = "row"
+        doc["families"][0]["tiles"] = [{"rows_per_block": 1, "warps_per_row": 4, "repeat": 4,
+                                        "vector": False}]
+        self.expect_error(doc, path, "family 'general'", "must use the strided kernel")
+        doc, path = load_rowwise("reduce.json")
+        self.family(doc, "row_any_alignment")["kernel"] = "diagonal"
+        self.expect_error(doc, path, "family 'row_any_alignment'", "'diagonal'")
+        doc, path = load_rowwise("reduce.json")
+        self.family(doc, "column_any_alignment")["tiles"] = [
+            {"warps": 8, "inner_lanes": 3, "repeat": 4, "vector": False}]
+        self.expect_error(doc, path, "family 'column_any_alignment'", "inner_lanes 3")
+        doc, path = load_rowwise("reduce.json")
+        self.family(doc, "column")["tiles"] = [{"warps": 8, "inner_lanes": 4, "repeat": 16,
+                                                "vector": True}]
+        self.expect_error(doc, path, "family 'column'", "spill registers")
+        doc, path = load_rowwise("reduce.json")
+        self.family(doc, "column")["tiles"] = [{"warps": 40, "inner_lanes": 4, "repeat": 1,
+                                                "vector": True}]
+        self.expect_error(doc, path, "threads per block")
+        doc, path = load_rowwise("reduce.json")
+        doc["families"][0]["types"] = ["f16_f16"]
+        self.expect_error(doc, path, "has no general instance")
+        doc, path = load_rowwise("reduce.json")
+        doc["type_combinations"]["bad"] = {"x": "int8", "y": "fp32"}
+        self.expect_error(doc, path, "type combination 'bad'", "'int8'")
+
+    def test_row_errors(self):
+        doc, path = load_rowwise("softmax.json")
+        doc["families"][0]["tiles"][0]["vector"] = True
+        self.expect_error(doc, path, "family 'general'", "vector false")
+        doc, path = load_rowwise("norm.json")
+        self.family(doc, "block_per_row")["tiles"][0]["repeat"] = 32
+        self.expect_error(doc, path, "spill registers")
+        # Short rows: lanes_per_row must divide the warp and fill whole warps of rows.
+        doc, path = load_rowwise("softmax.json")
+        self.family(doc, "rows_per_warp")["tiles"][0]["lanes_per_row"] = 6
+        self.expect_error(doc, path, "lanes_per_row 6 does not divide the warp")
+        doc, path = load_rowwise("softmax.json")
+        self.family(doc, "rows_per_warp")["tiles"][0]["rows_per_block"] = 6
+        self.expect_error(doc, path, "rows_per_block 6 is not a multiple of the 4 rows")
+        doc, path = load_rowwise("softmax.json")
+        self.family(doc, "rows_per_warp")["tiles"][0]["warps_per_row"] = 2
+        self.expect_error(doc, path, "need warps_per_row 1")
+        doc, path = load_rowwise("softmax.json")
+        insts = expand_rowwise(doc, path)["sm_90a"]
+        short = [i for i in insts if i["family"] == "rows_per_warp"]
+        self.assertTrue(short)
+        self.assertTrue(all(i["threads"] == 128 and "_l8_" in i["name"] for i in short))
+
+
 class Grouping(unittest.TestCase):
     def test_groups_are_balanced_and_partition_the_instances(self):
         insts = generate.expand(load(), GEMM_JSON, "full", ["sm_90a"])["sm_90a"]
@@ -232,8 +349,11 @@ class Grouping(unittest.TestCase):
         self.assertLessEqual(max(costs) - min(costs), max(generate.compile_cost(i) for i in insts))
 
     def test_generate_writes_sources_and_is_idempotent(self):
+        rowwise_lists = [os.path.join(ROOT, "instances", n)
+                         for n in ("norm.json", "softmax.json", "reduce.json")]
         with tempfile.TemporaryDirectory() as d:
-            files = generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3)
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3, rowwise_lists)
+            self.assertTrue(any("rowwise_group_" in f for f in files["sm_90a"]))
             self.assertEqual(set(files), {"sm_90a", "gfx90a"})
             table = files["sm_90a"][-1]
             self.assertTrue(table.endswith("instance_table.cpp"))
@@ -241,7 +361,7 @@ class Grouping(unittest.TestCase):
             with open(table, encoding="utf-8") as f:
                 text = f.read()
             self.assertIn("cktile_kernel_library_get_table", text)
-            generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3)
+            generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3, rowwise_lists)
             self.assertEqual(os.path.getmtime(table), stamp, "unchanged files are not rewritten")
 
     def test_cli_reports_errors_with_status_1(self):

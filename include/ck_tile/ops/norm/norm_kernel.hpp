@@ -52,32 +52,6 @@ struct norm_host_args
     bool save_statistics = false;
 };
 
-namespace detail {
-/// Why a row-wise kernel of `Shape` cannot address these rows; nullptr when it can. Shared by
-/// the row-wise ops: pointer and stride alignment for the vectorized shapes, 32-bit offsets
-/// inside a block's view.
-template <typename Shape, typename ElemBytes>
-inline const char* row_layout_unsupported(long_index_t cols, long_index_t stride, const void* ptr,
-                                          ElemBytes elem_bytes)
-{
-    if(cols > 0x7fffffff)
-        return "rows longer than 2^31 - 1 elements are not supported";
-    if(Shape::RowsPerBlock > 1 &&
-       (Shape::RowsPerBlock - 1) * stride + cols > static_cast<long_index_t>(0x7fffffff))
-        return "a block's rows span more than 2^31 elements (32-bit offsets inside a block)";
-    if constexpr(Shape::Vector > 1)
-    {
-        if(cols % Shape::Vector != 0)
-            return "the row length is not a multiple of the instance's vector length";
-        if(stride % Shape::Vector != 0)
-            return "a row stride is not a multiple of the instance's vector length";
-        if(ptr && reinterpret_cast<std::uintptr_t>(ptr) % (Shape::Vector * elem_bytes) != 0)
-            return "a pointer is not aligned to the instance's vector size (16 bytes)";
-    }
-    return nullptr;
-}
-} // namespace detail
-
 template <typename XDataType_, typename YDataType_, typename WDataType_, typename Shape_>
 struct norm_kernel
 {
@@ -92,7 +66,7 @@ struct norm_kernel
     struct kargs
     {
         norm_host_args h;
-        long_index_t row_groups;
+        row_groups<Shape> groups;
     };
 
     static const char* why_unsupported(const norm_host_args& h)
@@ -120,30 +94,13 @@ struct norm_kernel
         return nullptr;
     }
 
-    static kargs make_kargs(const norm_host_args& h)
-    {
-        return {h, (h.rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock};
-    }
-    /// Blocks stride over the row groups; more than this many blocks only adds scheduling.
-    static unsigned grid_size(const kargs& k)
-    {
-        return static_cast<unsigned>(k.row_groups < (1 << 20) ? k.row_groups : (1 << 20));
-    }
+    static kargs make_kargs(const norm_host_args& h) { return {h, row_groups<Shape>::of(h.rows)}; }
+    static unsigned grid_size(const kargs& k) { return k.groups.grid_size(); }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    template <typename T>
-    CK_TILE_DEVICE static auto row_view(T* p, long_index_t row0, long_index_t stride, index_t rows,
-                                        index_t cols)
-    {
-        // The block's first row is reached in 64 bits; offsets inside the block fit in 32.
-        return make_naive_tensor_view<address_space_enum::global>(
-            p + row0 * stride, make_tuple(rows, cols), make_tuple(static_cast<index_t>(stride), 1),
-            number<Shape::Vector>{}, number<1>{});
-    }
-
     CK_TILE_DEVICE void operator()(kargs k) const
     {
-        for(long_index_t g = get_block_id(); g < k.row_groups; g += get_grid_size())
+        for(long_index_t g = get_block_id(); g < k.groups.count; g += get_grid_size())
             run_row_group(k.h, g);
     }
 
@@ -151,17 +108,12 @@ struct norm_kernel
     {
         __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
 
-        constexpr auto dstr    = Shape::make_distribution();
-        constexpr auto lengths = Shape::lengths();
-        using tile_f           = decltype(make_static_distributed_tensor<Acc>(dstr));
+        using tile_f = decltype(make_static_distributed_tensor<Acc>(Shape::make_distribution()));
 
-        const long_index_t row0 = group * Shape::RowsPerBlock;
-        const long_index_t left = h.rows - row0;
-        const index_t nrows =
-            static_cast<index_t>(left < Shape::RowsPerBlock ? left : Shape::RowsPerBlock);
-        const index_t cols        = static_cast<index_t>(h.cols);
-        const long_index_t my_row = row0 + Shape::row_in_block();
-        const bool row_valid      = Shape::row_in_block() < nrows;
+        const row_block<Shape> blk(group, h.rows, h.cols);
+        const index_t cols        = blk.cols;
+        const long_index_t my_row = blk.my_row();
+        const bool row_valid      = blk.row_valid();
 
         const auto* x = static_cast<const XDataType*>(h.x);
         const auto* r = static_cast<const XDataType*>(h.residual);
@@ -170,22 +122,15 @@ struct norm_kernel
         auto* y       = static_cast<YDataType*>(h.y);
         auto* ro      = static_cast<XDataType*>(h.residual_out);
 
-        auto x_win =
-            make_tile_window(row_view(x, row0, h.x_stride, nrows, cols), lengths, {0, 0}, dstr);
-        auto y_win =
-            make_tile_window(row_view(y, row0, h.y_stride, nrows, cols), lengths, {0, 0}, dstr);
+        auto x_win = blk.window(x, h.x_stride);
+        auto y_win = blk.window(y, h.y_stride);
         // Weight and bias are one row seen by every row of the block (row stride 0).
-        auto w_win  = make_tile_window(row_view(w, 0, 0, nrows, cols), lengths, {0, 0}, dstr);
-        auto b_win  = make_tile_window(row_view(h.has_bias ? b : w, 0, 0, nrows, cols), lengths,
-                                       {0, 0}, dstr);
-        auto r_win  = make_tile_window(row_view(h.fused_residual ? r : x, row0,
-                                               h.fused_residual ? h.residual_stride : h.x_stride,
-                                                nrows, cols),
-                                       lengths, {0, 0}, dstr);
-        auto ro_win = make_tile_window(
-            row_view(h.fused_residual ? ro : y, row0,
-                     h.fused_residual ? h.residual_out_stride : h.y_stride, nrows, cols),
-            lengths, {0, 0}, dstr);
+        auto w_win = blk.window(w, 0);
+        auto b_win = blk.window(h.has_bias ? b : w, 0);
+        auto r_win =
+            blk.window(h.fused_residual ? r : x, h.fused_residual ? h.residual_stride : h.x_stride);
+        auto ro_win = blk.window(h.fused_residual ? ro : y,
+                                 h.fused_residual ? h.residual_out_stride : h.y_stride);
 
         const index_t col0 = Shape::first_column();
         const float inv_n  = 1.f / static_cast<float>(cols);
@@ -226,12 +171,9 @@ struct norm_kernel
             {
                 float s = 0.f;
                 sweep_tile(t, [&](auto, float& v) { s += v; });
-                mean    = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
-                float q = 0.f;
-                Shape::template for_each_element<tile_f>([&](auto i, index_t c) {
-                    const float d = t.get_thread_buffer()[i] - mean;
-                    if(col0 + c < cols)
-                        q += d * d;
+                mean          = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
+                const float q = Shape::fold_columns(t, 0, col0, cols, 0.f, [&](float acc, float v) {
+                    return acc + (v - mean) * (v - mean);
                 });
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
@@ -288,10 +230,8 @@ struct norm_kernel
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
 
-            auto h_view =
-                row_view(h.fused_residual ? static_cast<const XDataType*>(ro) : x, row0,
-                         h.fused_residual ? h.residual_out_stride : h.x_stride, nrows, cols);
-            auto h_win = make_tile_window(h_view, lengths, {0, 0}, dstr);
+            auto h_win = blk.window(h.fused_residual ? static_cast<const XDataType*>(ro) : x,
+                                    h.fused_residual ? h.residual_out_stride : h.x_stride);
             for(index_t c = 0; c < cols; c += Shape::TileN)
             {
                 tile_f t;
@@ -304,7 +244,7 @@ struct norm_kernel
             }
         }
 
-        if(h.save_statistics && row_valid && Shape::warp_in_row() == 0 && get_lane_id() == 0)
+        if(h.save_statistics && row_valid && Shape::is_row_leader())
         {
             if(h.mean)
                 h.mean[my_row] = mean;

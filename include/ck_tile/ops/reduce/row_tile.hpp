@@ -24,34 +24,63 @@
 #include "ck_tile/core/tensor/tile_distribution_encoding.hpp"
 #include "ck_tile/core/utility/functional.hpp"
 
+#if !defined(CK_TILE_PLATFORM_HOST)
+#include "ck_tile/core/tensor/tensor_view.hpp"
+#include "ck_tile/core/tensor/tile_window.hpp"
+#endif
+
+#include <cstdint>
+#include <type_traits>
+
 namespace ck_tile {
 
 /// @tparam VectorBytes 16 for the fast instances (16-byte accesses; they need aligned rows
 ///         and cols % Vector == 0), or the element size for the general ones (any alignment).
+/// @tparam LanesPerRow_ 0: a row spans whole warps. Otherwise a divisor of the warp size: a
+///         warp holds Warp / LanesPerRow short rows side by side (WarpsPerRow must be 1), so a
+///         warp's load still moves Warp vectors when rows are only a few vectors long.
 template <typename XDataType, index_t RowsPerBlock_, index_t WarpsPerRow_, index_t Repeat_,
-          index_t VectorBytes>
+          index_t VectorBytes, index_t LanesPerRow_ = 0>
 struct row_tile_shape
 {
     static constexpr index_t RowsPerBlock = RowsPerBlock_;
     static constexpr index_t WarpsPerRow  = WarpsPerRow_;
     static constexpr index_t Repeat       = Repeat_;
     static constexpr index_t Warp         = get_warp_size();
+    static constexpr index_t LanesPerRow  = LanesPerRow_ > 0 ? LanesPerRow_ : Warp;
+    static constexpr index_t RowsPerWarp  = Warp / LanesPerRow;
+    static_assert(Warp % LanesPerRow == 0, "row_tile_shape: LanesPerRow divides the warp");
+    static_assert(RowsPerWarp == 1 || WarpsPerRow == 1,
+                  "row_tile_shape: a row narrower than a warp lives in one warp");
+    static_assert(RowsPerBlock % RowsPerWarp == 0,
+                  "row_tile_shape: a block holds whole warps of short rows");
     static_assert(VectorBytes % static_cast<index_t>(sizeof(XDataType)) == 0,
                   "row_tile_shape: the vector is a whole number of elements");
     static constexpr index_t Vector    = VectorBytes / static_cast<index_t>(sizeof(XDataType));
-    static constexpr index_t BlockSize = RowsPerBlock * WarpsPerRow * Warp;
+    static constexpr index_t BlockSize = RowsPerBlock / RowsPerWarp * WarpsPerRow * Warp;
     /// Columns of one chunk; the distance between a thread's Repeat copies is TileN / Repeat.
-    static constexpr index_t TileN       = Repeat * WarpsPerRow * Warp * Vector;
-    static constexpr index_t RepeatPitch = WarpsPerRow * Warp * Vector;
+    static constexpr index_t TileN       = Repeat * WarpsPerRow * LanesPerRow * Vector;
+    static constexpr index_t RepeatPitch = WarpsPerRow * LanesPerRow * Vector;
     static_assert(BlockSize <= 1024, "row_tile_shape: at most 1024 threads per block");
 
-    // X0: rows (one per row-warp group); X1: columns = Repeat x WarpsPerRow x lanes x Vector.
-    // P0 (warp id) -> (row group, warp in the row); P1 (lane) -> lane in the row;
-    // Y -> (repeat, element of the vector).
-    using encoding = tile_distribution_encoding<
+    // Rows of whole warps. X0: rows (one per row-warp group); X1: columns = Repeat x
+    // WarpsPerRow x lanes x Vector. P0 (warp id) -> (row group, warp in the row); P1 (lane) ->
+    // lane in the row; Y -> (repeat, element of the vector).
+    using wide_encoding = tile_distribution_encoding<
         sequence<>, tuple<sequence<RowsPerBlock>, sequence<Repeat, WarpsPerRow, Warp, Vector>>,
         tuple<sequence<1, 2>, sequence<2>>, tuple<sequence<0, 1>, sequence<2>>, sequence<2, 2>,
         sequence<0, 3>>;
+    // Short rows. X0: rows = warps x RowsPerWarp; X1: columns = Repeat x LanesPerRow x Vector.
+    // P0 (warp id) -> warp's rows; P1 (lane) -> (row in the warp, lane in the row), the lane in
+    // the row fastest so a row's lanes are neighbours; Y -> (repeat, element of the vector).
+    using narrow_encoding =
+        tile_distribution_encoding<sequence<>,
+                                   tuple<sequence<RowsPerBlock / RowsPerWarp, RowsPerWarp>,
+                                         sequence<Repeat, LanesPerRow, Vector>>,
+                                   tuple<sequence<1>, sequence<1, 2>>,
+                                   tuple<sequence<0>, sequence<1, 1>>, sequence<2, 2>,
+                                   sequence<0, 2>>;
+    using encoding = std::conditional_t<RowsPerWarp == 1, wide_encoding, narrow_encoding>;
 
     CK_TILE_HOST_DEVICE static constexpr auto make_distribution()
     {
@@ -77,18 +106,129 @@ struct row_tile_shape
         });
     }
 
+    /// f(acc, value) folded over the elements of `t` that are real columns of a row of `cols`
+    /// elements, when the chunk starts `chunk_col` columns in and this thread's first column
+    /// is `first` (masked reads hold zero, which is not neutral for every fold).
+    template <typename Tensor, typename F>
+    CK_TILE_HOST_DEVICE static float fold_columns(const Tensor& t, index_t chunk_col, index_t first,
+                                                  index_t cols, float acc, const F& f)
+    {
+        for_each_element<Tensor>([&](auto i, index_t e) {
+            if(chunk_col + first + e < cols)
+                acc = f(acc, t.get_thread_buffer()[i]);
+        });
+        return acc;
+    }
+
 #if !defined(CK_TILE_PLATFORM_HOST)
     /// The row this thread works on inside the block, and its first column in a chunk.
-    CK_TILE_DEVICE static index_t row_in_block() { return get_warp_id() / WarpsPerRow; }
-    CK_TILE_DEVICE static index_t warp_in_row() { return get_warp_id() % WarpsPerRow; }
+    CK_TILE_DEVICE static index_t row_in_block()
+    {
+        if constexpr(RowsPerWarp == 1)
+            return get_warp_id() / WarpsPerRow;
+        else
+            return get_warp_id() * RowsPerWarp + get_lane_id() / LanesPerRow;
+    }
+    CK_TILE_DEVICE static index_t warp_in_row()
+    {
+        return RowsPerWarp == 1 ? get_warp_id() % WarpsPerRow : 0;
+    }
     CK_TILE_DEVICE static index_t first_column()
     {
-        return (warp_in_row() * Warp + get_lane_id()) * Vector;
+        return (warp_in_row() * LanesPerRow + get_lane_id() % LanesPerRow) * Vector;
+    }
+    /// The one thread of each row that writes the row's scalar results.
+    CK_TILE_DEVICE static bool is_row_leader()
+    {
+        return warp_in_row() == 0 && get_lane_id() % LanesPerRow == 0;
     }
 #endif
 };
 
+namespace detail {
+/// Why a row-wise kernel of `Shape` cannot address these rows; nullptr when it can. Shared by
+/// the row-wise ops: pointer and stride alignment for the vectorized shapes, 32-bit offsets
+/// inside a block's view.
+template <typename Shape, typename ElemBytes>
+inline const char* row_layout_unsupported(long_index_t cols, long_index_t stride, const void* ptr,
+                                          ElemBytes elem_bytes)
+{
+    if(cols > 0x7fffffff)
+        return "rows longer than 2^31 - 1 elements are not supported";
+    if(Shape::RowsPerBlock > 1 &&
+       (Shape::RowsPerBlock - 1) * stride + cols > static_cast<long_index_t>(0x7fffffff))
+        return "a block's rows span more than 2^31 elements (32-bit offsets inside a block)";
+    if constexpr(Shape::Vector > 1)
+    {
+        if(cols % Shape::Vector != 0)
+            return "the row length is not a multiple of the instance's vector length";
+        if(stride % Shape::Vector != 0)
+            return "a row stride is not a multiple of the instance's vector length";
+        if(ptr && reinterpret_cast<std::uintptr_t>(ptr) % (Shape::Vector * elem_bytes) != 0)
+            return "a pointer is not aligned to the instance's vector size (16 bytes)";
+    }
+    return nullptr;
+}
+} // namespace detail
+
+/// How the rows of a [rows, cols] problem are dealt to blocks: group g is rows
+/// [g * RowsPerBlock, (g + 1) * RowsPerBlock), and blocks stride over the groups.
+template <typename Shape>
+struct row_groups
+{
+    long_index_t count = 0;
+
+    CK_TILE_HOST_DEVICE static constexpr row_groups of(long_index_t rows)
+    {
+        return {(rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock};
+    }
+    /// More blocks than this only adds scheduling: the blocks stride over the groups.
+    CK_TILE_HOST_DEVICE constexpr unsigned grid_size() const
+    {
+        return static_cast<unsigned>(count < (1 << 20) ? count : (1 << 20));
+    }
+};
+
 #if !defined(CK_TILE_PLATFORM_HOST)
+/// The rows one block works on: where they start and how many there are (the last group may
+/// be short), and tile windows over them for any tensor with that row layout.
+template <typename Shape>
+struct row_block
+{
+    long_index_t row0;
+    index_t nrows;
+    index_t cols;
+
+    CK_TILE_DEVICE row_block(long_index_t group, long_index_t rows, long_index_t cols_)
+        : row0(group * Shape::RowsPerBlock), cols(static_cast<index_t>(cols_))
+    {
+        const long_index_t left = rows - row0;
+        nrows = static_cast<index_t>(left < Shape::RowsPerBlock ? left : Shape::RowsPerBlock);
+    }
+
+    /// The block's rows of `p` (row stride `stride`; 0 repeats one row for every row). The
+    /// first row is reached in 64 bits; offsets inside the block fit in 32 (see
+    /// row_layout_unsupported).
+    template <typename T>
+    CK_TILE_DEVICE auto view(T* p, long_index_t stride) const
+    {
+        return make_naive_tensor_view<address_space_enum::global>(
+            p + row0 * stride, make_tuple(nrows, cols), make_tuple(static_cast<index_t>(stride), 1),
+            number<Shape::Vector>{}, number<1>{});
+    }
+    /// A window of one chunk (RowsPerBlock x TileN) at the block's first column, distributed
+    /// as the shape says; move it right by TileN to walk a long row.
+    template <typename T>
+    CK_TILE_DEVICE auto window(T* p, long_index_t stride) const
+    {
+        return make_tile_window(view(p, stride), Shape::lengths(), {0, 0},
+                                Shape::make_distribution());
+    }
+
+    CK_TILE_DEVICE long_index_t my_row() const { return row0 + Shape::row_in_block(); }
+    CK_TILE_DEVICE bool row_valid() const { return Shape::row_in_block() < nrows; }
+};
+
 /// Combines one value per thread over the threads of a row (its WarpsPerRow warps) with the
 /// associative, commutative `op`; every thread of the row gets the result. `smem` holds
 /// RowsPerBlock * WarpsPerRow floats. Called by every thread of the block (it synchronizes
@@ -96,8 +236,9 @@ struct row_tile_shape
 template <typename Shape, typename Op>
 CK_TILE_DEVICE float block_row_reduce(float v, const Op& op, float* smem)
 {
-    // A row never spans two warps' lanes partially: the xor butterfly stays inside the warp.
-    for(index_t mask = Shape::Warp / 2; mask > 0; mask /= 2)
+    // A row's lanes are LanesPerRow neighbours (a whole warp, or an aligned group of one):
+    // the xor butterfly stays inside them.
+    for(index_t mask = Shape::LanesPerRow / 2; mask > 0; mask /= 2)
         v = op(v, warp_shuffle_xor(v, mask));
     if constexpr(Shape::WarpsPerRow > 1)
     {

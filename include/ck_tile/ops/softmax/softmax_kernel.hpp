@@ -24,7 +24,6 @@
 #include "ck_tile/core/tensor/sweep_tile.hpp"
 #include "ck_tile/core/tensor/tensor_view.hpp"
 #include "ck_tile/core/tensor/tile_window.hpp"
-#include "ck_tile/ops/norm/norm_kernel.hpp"
 #include "ck_tile/ops/reduce/row_tile.hpp"
 
 #include <cmath>
@@ -51,7 +50,7 @@ struct softmax_kernel
     struct kargs
     {
         softmax_host_args h;
-        long_index_t row_groups;
+        row_groups<Shape> groups;
     };
 
     static const char* why_unsupported(const softmax_host_args& h)
@@ -64,26 +63,14 @@ struct softmax_kernel
     }
     static kargs make_kargs(const softmax_host_args& h)
     {
-        return {h, (h.rows + Shape::RowsPerBlock - 1) / Shape::RowsPerBlock};
+        return {h, row_groups<Shape>::of(h.rows)};
     }
-    static unsigned grid_size(const kargs& k)
-    {
-        return static_cast<unsigned>(k.row_groups < (1 << 20) ? k.row_groups : (1 << 20));
-    }
+    static unsigned grid_size(const kargs& k) { return k.groups.grid_size(); }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    template <typename T>
-    CK_TILE_DEVICE static auto row_view(T* p, long_index_t row0, long_index_t stride, index_t rows,
-                                        index_t cols)
-    {
-        return make_naive_tensor_view<address_space_enum::global>(
-            p + row0 * stride, make_tuple(rows, cols), make_tuple(static_cast<index_t>(stride), 1),
-            number<Shape::Vector>{}, number<1>{});
-    }
-
     CK_TILE_DEVICE void operator()(kargs k) const
     {
-        for(long_index_t g = get_block_id(); g < k.row_groups; g += get_grid_size())
+        for(long_index_t g = get_block_id(); g < k.groups.count; g += get_grid_size())
             run_row_group(k.h, g);
     }
 
@@ -91,41 +78,24 @@ struct softmax_kernel
     {
         __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
 
-        constexpr auto dstr     = Shape::make_distribution();
-        constexpr auto lengths  = Shape::lengths();
-        using tile_f            = decltype(make_static_distributed_tensor<Acc>(dstr));
+        using tile_f = decltype(make_static_distributed_tensor<Acc>(Shape::make_distribution()));
         constexpr float neg_inf = -__builtin_huge_valf();
 
-        const long_index_t row0 = group * Shape::RowsPerBlock;
-        const long_index_t left = h.rows - row0;
-        const index_t nrows =
-            static_cast<index_t>(left < Shape::RowsPerBlock ? left : Shape::RowsPerBlock);
-        const index_t cols = static_cast<index_t>(h.cols);
+        const row_block<Shape> blk(group, h.rows, h.cols);
+        const index_t cols = blk.cols;
         const index_t col0 = Shape::first_column();
+        const auto* x      = static_cast<const XDataType*>(h.x);
 
-        auto x_win = make_tile_window(
-            row_view(static_cast<const XDataType*>(h.x), row0, h.x_stride, nrows, cols), lengths,
-            {0, 0}, dstr);
-        auto y_win =
-            make_tile_window(row_view(static_cast<YDataType*>(h.y), row0, h.y_stride, nrows, cols),
-                             lengths, {0, 0}, dstr);
+        auto x_win = blk.window(x, h.x_stride);
+        auto y_win = blk.window(static_cast<YDataType*>(h.y), h.y_stride);
 
-        // The thread's maximum over the real columns of a chunk (masked reads are zeros).
+        // The thread's maximum, and its sum of exp(x - m), over the real columns of a chunk.
         auto chunk_max = [&](const tile_f& t, index_t c) {
-            float m = neg_inf;
-            Shape::template for_each_element<tile_f>([&](auto i, index_t e) {
-                if(c + col0 + e < cols)
-                    m = row_max_op{}(m, t.get_thread_buffer()[i]);
-            });
-            return m;
+            return Shape::fold_columns(t, c, col0, cols, neg_inf, row_max_op{});
         };
         auto chunk_sum_exp = [&](const tile_f& t, index_t c, float m) {
-            float s = 0.f;
-            Shape::template for_each_element<tile_f>([&](auto i, index_t e) {
-                if(c + col0 + e < cols)
-                    s += expf(t.get_thread_buffer()[i] - m);
-            });
-            return s;
+            return Shape::fold_columns(t, c, col0, cols, 0.f,
+                                       [&](float s, float v) { return s + expf(v - m); });
         };
 
         if(cols <= Shape::TileN)
@@ -162,9 +132,7 @@ struct softmax_kernel
         const float mine = (m == neg_inf) ? 0.f : s * expf(m - big_m);
         const float inv  = 1.f / block_row_reduce<Shape>(mine, row_sum_op{}, smem);
 
-        auto x2 = make_tile_window(
-            row_view(static_cast<const XDataType*>(h.x), row0, h.x_stride, nrows, cols), lengths,
-            {0, 0}, dstr);
+        auto x2 = blk.window(x, h.x_stride);
         for(index_t c = 0; c < cols; c += Shape::TileN)
         {
             tile_f t;
