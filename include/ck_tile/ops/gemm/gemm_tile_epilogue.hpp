@@ -10,6 +10,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_block_gemm.hpp"
 #include "ck_tile/ops/gemm/warp/warp_gemm_fragment.hpp"
 
@@ -38,6 +39,30 @@ struct gemm_tile_output
     const float* scale_b;
     const float* scale_d;
     E d_scale;
+
+    /// The view of batch 0 that a problem's host arguments describe (d_scale is set by
+    /// load_scales on the device).
+    CK_TILE_HOST static gemm_tile_output from(const gemm_simt_host_args& h)
+    {
+        return {static_cast<D*>(h.d),
+                static_cast<const D*>(h.c),
+                static_cast<const D*>(h.bias),
+                h.m,
+                h.n,
+                h.d_stride_m,
+                h.d_stride_n,
+                h.c_stride_m,
+                h.c_stride_n,
+                E(h.alpha),
+                E(h.beta),
+                h.bias_kind,
+                h.activation,
+                h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
+                h.scale_a,
+                h.scale_b,
+                h.scale_d,
+                E(1)};
+    }
 
     /// Reads the per-tensor scales (device memory) into alpha and d_scale: once per thread,
     /// before write().

@@ -146,24 +146,7 @@ struct gemm_tile_kernel
         kargs k{};
         k.a                 = {static_cast<const A*>(h.a), h.m, h.k, h.a_stride_m, h.a_stride_k};
         k.b                 = {static_cast<const B*>(h.b), h.n, h.k, h.b_stride_n, h.b_stride_k};
-        k.out               = {static_cast<D*>(h.d),
-                               static_cast<const D*>(h.c),
-                               static_cast<const D*>(h.bias),
-                               h.m,
-                               h.n,
-                               h.d_stride_m,
-                               h.d_stride_n,
-                               h.c_stride_m,
-                               h.c_stride_n,
-                               E(h.alpha),
-                               E(h.beta),
-                               h.bias_kind,
-                               h.activation,
-                               h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
-                               h.scale_a,
-                               h.scale_b,
-                               h.scale_d,
-                               E(1)};
+        k.out               = gemm_tile_output<D, E>::from(h);
         k.workspace         = static_cast<Acc*>(workspace);
         k.batch_count       = h.batch_count;
         k.batch_stride_a    = h.batch_stride_a;

@@ -215,24 +215,7 @@ struct gemm_wgmma_kernel
                                                         h.batch_stride_a);
         k.map_b = operand_map<B, typename Plan::b_tile>(h.b, h.n, h.k, ldb(h), h.batch_count,
                                                         h.batch_stride_b);
-        k.out   = {static_cast<D*>(h.d),
-                   static_cast<const D*>(h.c),
-                   static_cast<const D*>(h.bias),
-                   h.m,
-                   h.n,
-                   h.d_stride_m,
-                   h.d_stride_n,
-                   h.c_stride_m,
-                   h.c_stride_n,
-                   E(h.alpha),
-                   E(h.beta),
-                   h.bias_kind,
-                   h.activation,
-                   h.beta != 0.0, // BLAS: beta == 0 never reads C (null or NaN)
-                   h.scale_a,
-                   h.scale_b,
-                   h.scale_d,
-                   E(1)};
+        k.out   = gemm_tile_output<D, E>::from(h);
         k.batch_stride_c           = h.batch_stride_c;
         k.batch_stride_d           = h.batch_stride_d;
         k.batch_stride_bias        = h.batch_stride_bias;
