@@ -103,16 +103,18 @@ struct reduce_column_kernel
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs k) const
     {
+        // One array for every op's body: a __shared__ inside each instantiation of run_tile
+        // would be allocated once per op (4x the shared memory on AMD).
+        __shared__ float smem[Shape::ThreadsR * Shape::TileI];
         dispatch_reduce_op(k.op, [&](auto fold) {
             for(long_index_t t = get_block_id(); t < k.g.tiles; t += get_grid_size())
-                run_tile(k, t, fold);
+                run_tile(k, t, fold, smem);
         });
     }
 
     template <typename Fold>
-    CK_TILE_DEVICE static void run_tile(const kargs& k, long_index_t tile, Fold fold)
+    CK_TILE_DEVICE static void run_tile(const kargs& k, long_index_t tile, Fold fold, float* smem)
     {
-        __shared__ float smem[Shape::ThreadsR * Shape::TileI];
         using tile_f = decltype(make_static_distributed_tensor<Acc>(Shape::make_distribution()));
         const geometry& g      = k.g;
         const long_index_t o   = tile / g.inner_tiles;

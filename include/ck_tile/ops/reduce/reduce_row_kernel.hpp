@@ -56,17 +56,18 @@ struct reduce_row_kernel
 #if !defined(CK_TILE_PLATFORM_HOST)
     CK_TILE_DEVICE void operator()(kargs k) const
     {
+        // One array for every op's body (see reduce_column_kernel).
+        __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
         dispatch_reduce_op(k.h.op, [&](auto fold) {
             for(long_index_t g = get_block_id(); g < k.groups.count; g += get_grid_size())
-                run_row_group(k.h, g, fold);
+                run_row_group(k.h, g, fold, smem);
         });
     }
 
     template <typename Fold>
     CK_TILE_DEVICE static void run_row_group(const reduce_host_args& h, long_index_t group,
-                                             Fold fold)
+                                             Fold fold, float* smem)
     {
-        __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
         using tile_f = decltype(make_static_distributed_tensor<Acc>(Shape::make_distribution()));
 
         const row_block<Shape> blk(group, h.rows(), h.cols());
