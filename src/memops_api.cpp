@@ -56,9 +56,9 @@ double estimate_memops_cost(const cktile_kernel_instance_t& r, matrix_shape m,
 template <typename Space>
 const cktile_kernel_instance_t& select(const handle_state& s, const op_family& f, const void* p,
                                        const void* args, cktile_select_mode_t mode,
-                                       const std::string& key, const Space& space)
+                                       problem_text key, const Space& space)
 {
-    check_select_mode(mode, key);
+    check_select_mode(mode, p, key);
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
     for(const auto* r : supporting(s, f, p, args))
@@ -115,8 +115,16 @@ void check_for_run(const cktile_permute_problem_t* p, const cktile_permute_args_
 }
 op_family family_of(const cktile_elementwise_problem_t& p) { return elementwise_family(p); }
 op_family family_of(const cktile_permute_problem_t& p) { return permute_family(p); }
-std::string key_of(const cktile_elementwise_problem_t& p) { return elementwise_problem_key(p); }
-std::string key_of(const cktile_permute_problem_t& p) { return permute_problem_key(p); }
+std::string elementwise_key_text(const void* p)
+{
+    return elementwise_problem_key(*static_cast<const cktile_elementwise_problem_t*>(p));
+}
+std::string permute_key_text(const void* p)
+{
+    return permute_problem_key(*static_cast<const cktile_permute_problem_t*>(p));
+}
+problem_text key_of(const cktile_elementwise_problem_t&) { return elementwise_key_text; }
+problem_text key_of(const cktile_permute_problem_t&) { return permute_key_text; }
 auto space_of(const cktile_elementwise_problem_t& p)
 {
     return cktile::library::elementwise_space(p);
@@ -152,8 +160,8 @@ cktile_status_t run_problem(cktile_handle_t handle, uint64_t instance_id, const 
 {
     const auto s = lookup_handle(handle);
     check_for_run(p, a);
-    const std::string key = key_of(*p);
-    const op_family f     = family_of(*p);
+    const problem_text key = key_of(*p);
+    const op_family f      = family_of(*p);
     const cktile_kernel_instance_t* r =
         instance_id == CKTILE_INSTANCE_AUTO
             ? &select(*s, f, p, a, CKTILE_SELECT_DEFAULT, key, space_of(*p))

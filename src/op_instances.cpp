@@ -66,14 +66,14 @@ std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, c
     return out;
 }
 
-void check_select_mode(cktile_select_mode_t mode, const std::string& key)
+void check_select_mode(cktile_select_mode_t mode, const void* problem, problem_text key)
 {
     if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
         fail(CKTILE_STATUS_INVALID_ARGUMENT,
              "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
     if(mode == CKTILE_SELECT_TUNING_DB)
         fail(CKTILE_STATUS_NOT_FOUND,
-             "the tuning database holds GEMM problems only; none for " + key);
+             "the tuning database holds GEMM problems only; none for " + key(problem));
 }
 
 cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
@@ -87,7 +87,7 @@ cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::str
 }
 
 void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* p,
-                   const void* args, void* stream, const std::string& key)
+                   const void* args, void* stream, problem_text key)
 {
     if(s.device < 0)
         fail(CKTILE_STATUS_NO_DEVICE,
@@ -100,7 +100,8 @@ void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, con
         if(const hipError_t e = hipSetDevice(s.device); e != hipSuccess)
             fail(CKTILE_STATUS_RUNTIME_ERROR, "cannot make device " + std::to_string(s.device) +
                                                   " current: " + hipGetErrorString(e));
-    logger().info("{} on device {} with {}", key, s.device, r.info.name);
+    if(logger().should_log(spdlog::level::info))
+        logger().info("{} on device {} with {}", key(p), s.device, r.info.name);
     char message[reason_capacity] = {};
     const int status              = r.op_run(p, args, stream, message, sizeof(message));
     if(previous >= 0 && previous != s.device)

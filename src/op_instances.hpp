@@ -33,9 +33,12 @@ const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uin
 std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, const op_family& f,
                                                         const void* problem, const void* args);
 
+/// A problem's one-line description for messages and logs: built only when one is written.
+using problem_text = std::string (*)(const void* problem);
+
 /// Throws INVALID_ARGUMENT for a mode that is not a cktile_select_mode_t, and NOT_FOUND for
 /// CKTILE_SELECT_TUNING_DB (the tuning database holds GEMM problems only).
-void check_select_mode(cktile_select_mode_t mode, const std::string& key);
+void check_select_mode(cktile_select_mode_t mode, const void* problem, problem_text key);
 
 /// SUCCESS when `why` is empty; else copies it into `reason` and throws NOT_SUPPORTED.
 cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
@@ -43,6 +46,6 @@ cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::str
 
 /// Launches instance `r` on the handle's device (made current for the call) and `stream`.
 void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* problem,
-                   const void* args, void* stream, const std::string& key);
+                   const void* args, void* stream, problem_text key);
 
 } // namespace cktile::detail

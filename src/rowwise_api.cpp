@@ -8,6 +8,7 @@
 #include "gemm_problem.hpp"
 #include "handle.hpp"
 #include "logging.hpp"
+#include "op_instances.hpp"
 #include "rowwise_problem.hpp"
 #include "selection.hpp"
 
@@ -27,8 +28,6 @@ using namespace cktile::detail;
 
 namespace {
 
-constexpr std::size_t reason_capacity = 256;
-
 /// The pieces that differ between row-wise families. Row ops (and reductions over the last
 /// axis) are rows x cols; other reductions also carry their canonical form for the cost model.
 struct family
@@ -40,31 +39,9 @@ struct family
     bool rereads_long_rows;    // rows longer than a chunk are read twice
     double cross_warp_penalty; // cost of a row spread over warps (see estimate_rowwise_cost)
     const ck_tile::reduce_host_args* reduction = nullptr;
+
+    op_family op() const { return {kind, what, x_type, y_type}; }
 };
-
-std::string why_not(const cktile_kernel_instance_t& r, const family& f, const void* p,
-                    const void* args)
-{
-    if(r.info.op_kind != f.kind || !r.op_supports)
-        return std::string("a ") + (r.info.op_kind == CKTILE_OP_GEMM ? "GEMM" : "different") +
-               " instance, not a " + f.what + " one";
-    char reason[reason_capacity] = {};
-    if(r.op_supports(p, args, reason, sizeof(reason)) == 0)
-        return {};
-    return reason[0] ? reason : "not supported (no reason given)";
-}
-
-const cktile_kernel_instance_t& require_instance(const handle_state& s, std::uint64_t id)
-{
-    if(id == CKTILE_INSTANCE_AUTO)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "id 0 is CKTILE_INSTANCE_AUTO; this function needs an instance id");
-    const auto* r = s.library->find(id);
-    if(!r)
-        fail(CKTILE_STATUS_NOT_FOUND,
-             "no instance with id " + std::to_string(id) + " for " + s.target);
-    return *r;
-}
 
 /// A kernel that sweeps element slots in blocks: the quantities the cost model needs.
 struct sweep
@@ -171,45 +148,13 @@ double estimate_cost(const cktile_kernel_instance_t& r, const family& f, const m
     return f.reduction ? estimate_reduce_cost(r, f, m) : estimate_rowwise_cost(r, f, m);
 }
 
-std::vector<const cktile_kernel_instance_t*> supporting(const handle_state& s, const family& f,
-                                                        const void* p, const void* args)
-{
-    std::vector<const cktile_kernel_instance_t*> out;
-    std::string reasons;
-    int typed = 0;
-    for(std::size_t i = 0; i < s.library->size(); ++i)
-    {
-        const auto& r = s.library->at(i);
-        if(r.info.op_kind != f.kind)
-            continue;
-        const std::string why = why_not(r, f, p, args);
-        if(why.empty())
-            out.push_back(&r);
-        else if(r.info.a_type == f.x_type && r.info.d_type == f.y_type && typed++ < 4)
-            reasons += std::string("; ") + r.info.name + ": " + why;
-    }
-    if(out.empty())
-        fail(CKTILE_STATUS_NOT_SUPPORTED,
-             "no " + std::string(f.what) + " instance in the " + s.target +
-                 " kernel library runs this problem" +
-                 (typed == 0 ? std::string(" (none has types ") + datatype_name(f.x_type) + "->" +
-                                   datatype_name(f.y_type) + ")"
-                             : reasons));
-    return out;
-}
-
-/// The heuristic over every instance that supports the problem. @pre `mode` is valid.
+/// The heuristic over every instance that supports the problem.
 const cktile_kernel_instance_t& select_uncached(const handle_state& s, const family& f,
-                                                const void* p, const void* args,
-                                                cktile_select_mode_t mode,
-                                                std::string (*key)(const void*))
+                                                const void* p, const void* args)
 {
-    if(mode == CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_NOT_FOUND,
-             "the tuning database holds GEMM problems only; none for " + key(p));
     const cktile_kernel_instance_t* best = nullptr;
     double best_cost                     = std::numeric_limits<double>::infinity();
-    for(const auto* r : supporting(s, f, p, args))
+    for(const auto* r : supporting(s, f.op(), p, args))
     {
         const double c = estimate_cost(*r, f, s.machine);
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
@@ -226,42 +171,16 @@ const cktile_kernel_instance_t& select_uncached(const handle_state& s, const fam
 /// something fails or is logged.
 const cktile_kernel_instance_t& select(handle_state& s, const family& f, const void* p,
                                        const void* args, cktile_select_mode_t mode,
-                                       const selection_key& k, std::string (*key)(const void*))
+                                       const selection_key& k, problem_text key)
 {
-    if(raw_enum(mode) < CKTILE_SELECT_DEFAULT || raw_enum(mode) > CKTILE_SELECT_TUNING_DB)
-        fail(CKTILE_STATUS_INVALID_ARGUMENT,
-             "mode = " + std::to_string(raw_enum(mode)) + " is not a cktile_select_mode_t");
+    check_select_mode(mode, p, key);
     std::uint64_t generation = 0;
     if(const auto* r = s.rowwise_selections.find(k, generation))
-        if(why_not(*r, f, p, args).empty())
+        if(why_not(*r, f.op(), p, args).empty())
             return *r;
-    const auto& r = select_uncached(s, f, p, args, mode, key);
+    const auto& r = select_uncached(s, f, p, args);
     s.rowwise_selections.insert(k, &r, generation);
     return r;
-}
-
-void run_on_device(const handle_state& s, const cktile_kernel_instance_t& r, const void* p,
-                   const void* args, void* stream, std::string (*key)(const void*))
-{
-    if(s.device < 0)
-        fail(CKTILE_STATUS_NO_DEVICE,
-             "the handle was created for target " + s.target +
-                 " without a device (cktile_create_for_target); use cktile_create to run");
-    int previous = -1;
-    if(hipGetDevice(&previous) != hipSuccess)
-        previous = -1;
-    if(previous != s.device)
-        if(const hipError_t e = hipSetDevice(s.device); e != hipSuccess)
-            fail(CKTILE_STATUS_RUNTIME_ERROR, "cannot make device " + std::to_string(s.device) +
-                                                  " current: " + hipGetErrorString(e));
-    if(logger().should_log(spdlog::level::info))
-        logger().info("{} on device {} with {}", key(p), s.device, r.info.name);
-    char message[reason_capacity] = {};
-    const int status              = r.op_run(p, args, stream, message, sizeof(message));
-    if(previous >= 0 && previous != s.device)
-        (void)hipSetDevice(previous);
-    if(status != CKTILE_STATUS_SUCCESS)
-        fail(static_cast<cktile_status_t>(status), std::string(r.info.name) + ": " + message);
 }
 
 family norm_family(const cktile_norm_problem_t& p)
@@ -362,26 +281,15 @@ std::string reduce_key_text(const void* p)
 /// Selects (CKTILE_INSTANCE_AUTO) or looks up the instance, checks it supports the problem
 /// and runs it.
 void select_check_run(handle_state& s, std::uint64_t instance_id, const family& f, const void* p,
-                      const void* a, const selection_key& k, std::string (*key)(const void*),
-                      void* stream)
+                      const void* a, const selection_key& k, problem_text key, void* stream)
 {
     const cktile_kernel_instance_t* r = instance_id == CKTILE_INSTANCE_AUTO
                                             ? &select(s, f, p, a, CKTILE_SELECT_DEFAULT, k, key)
                                             : &require_instance(s, instance_id);
     if(instance_id != CKTILE_INSTANCE_AUTO)
-        if(const std::string why = why_not(*r, f, p, a); !why.empty())
+        if(const std::string why = why_not(*r, f.op(), p, a); !why.empty())
             fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r->info.name) + ": " + why);
     run_on_device(s, *r, p, a, stream, key);
-}
-
-cktile_status_t report_support(const cktile_kernel_instance_t& r, const std::string& why,
-                               char* reason, size_t reason_size)
-{
-    if(why.empty())
-        return CKTILE_STATUS_SUCCESS;
-    if(reason && reason_size > 0)
-        std::snprintf(reason, reason_size, "%s", why.c_str());
-    fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r.info.name) + ": " + why);
 }
 
 } // namespace
@@ -438,7 +346,7 @@ cktile_status_t cktile_norm_supports(cktile_handle_t handle, uint64_t id,
         validate_norm_problem(p);
         if(a)
             validate_norm_args(*p, a);
-        return report_support(r, why_not(r, norm_family(*p), p, a), reason, reason_size);
+        return report_support(r, why_not(r, norm_family(*p).op(), p, a), reason, reason_size);
     });
 }
 
@@ -522,7 +430,7 @@ cktile_status_t cktile_softmax_supports(cktile_handle_t handle, uint64_t id,
         validate_softmax_problem(p);
         if(a)
             validate_softmax_args(*p, a);
-        return report_support(r, why_not(r, softmax_family(*p), p, a), reason, reason_size);
+        return report_support(r, why_not(r, softmax_family(*p).op(), p, a), reason, reason_size);
     });
 }
 
@@ -611,7 +519,7 @@ cktile_status_t cktile_reduce_supports(cktile_handle_t handle, uint64_t id,
         if(a)
             validate_reduce_args(*p, a);
         const auto h = cktile::library::to_reduce_host_args(*p, a);
-        return report_support(r, why_not(r, reduce_family(*p, h), p, a), reason, reason_size);
+        return report_support(r, why_not(r, reduce_family(*p, h).op(), p, a), reason, reason_size);
     });
 }
 
