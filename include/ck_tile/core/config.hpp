@@ -45,6 +45,15 @@
 #define CK_TILE_FORCE_INLINE __attribute__((always_inline))
 #endif
 
+// A by-value kernel argument read in place from the parameter space: nvcc otherwise copies it
+// to local memory as soon as its address escapes (a member passed by reference to a function
+// it does not inline), and the hardware reads a TMA tensor map by its parameter address.
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+#define CK_TILE_GRID_CONSTANT __grid_constant__
+#else
+#define CK_TILE_GRID_CONSTANT
+#endif
+
 #if defined(__CUDACC__) && !defined(__clang__)
 // nvcc warns about host/device annotations on defaulted and constexpr functions that are
 // legal C++20; the annotations are required for hipcc, so the warning carries no signal.

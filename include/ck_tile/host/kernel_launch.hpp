@@ -19,15 +19,6 @@
 
 namespace ck_tile {
 
-// nvcc copies a by-value kernel argument into local memory as soon as its address escapes
-// (a member passed by reference to a function it does not inline); __grid_constant__ lets it
-// read the argument in place from the constant bank instead.
-#if defined(CK_TILE_PLATFORM_NVIDIA)
-#define CK_TILE_GRID_CONSTANT __grid_constant__
-#else
-#define CK_TILE_GRID_CONSTANT
-#endif
-
 /// The one __global__ entry point: calls Kernel{}(args...) in every thread.
 /// MinBlockPerCu is the occupancy the compiler must keep (register cap).
 template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>

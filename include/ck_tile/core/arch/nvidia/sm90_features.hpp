@@ -32,10 +32,6 @@
 #endif
 
 #if defined(CK_TILE_PLATFORM_NVIDIA)
-/// Kernel parameters that must stay in the parameter space because the hardware reads them by
-/// address (a TMA tensor map): without it, taking the address makes a local copy.
-#define CK_TILE_GRID_CONSTANT __grid_constant__
-
 extern "C" {
 /// Never defined: see the header comment.
 __device__ void ck_tile_error_needs_sm_90_or_later();
