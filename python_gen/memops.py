@@ -13,8 +13,6 @@ tiles:
 Errors name the file and the entry, as in generate.py.
 """
 
-import os
-
 # op -> (C API op kind, type roles, record maker, kernels allowed)
 OPS = {
     "elementwise": ("CKTILE_OP_ELEMENTWISE", ("a", "y"), "make_elementwise_record",
@@ -41,52 +39,21 @@ def expand(g, doc, path, instance_set, targets):
 
     @post every instance fits its target; names and ids are unique per target; every type
     combination with an instance in the set has a general (strided, any alignment) one."""
-    where = os.path.basename(path)
-    g._check_keys(where, doc, TOP_KEYS, ("format_version", "op", "type_combinations",
-                                         "families"))
-    if doc["format_version"] != g.FORMAT_VERSION:
-        raise g.GenError(f"{where}: format_version {doc['format_version']!r}, expected "
-                         f"{g.FORMAT_VERSION}")
+    import rowwise  # noqa: E402  (beside this file)
+    where, combos, families = rowwise.check_list(g, doc, path, OPS, TOP_KEYS,
+                                                 lambda op: OPS[op][1])
     op = doc["op"]
-    if op not in OPS:
-        raise g.GenError(f"{where}: op {op!r} is not a strided memory op ({', '.join(OPS)})")
-    roles, kernels = OPS[op][1], OPS[op][3]
-    combos = doc["type_combinations"]
-    if not isinstance(combos, dict) or not combos:
-        raise g.GenError(f"{where}: type_combinations must be a non-empty object")
-    for name, combo in combos.items():
-        g._check_keys(f"{where} type combination '{name}'", combo, set(roles), roles)
-        for role in roles:
-            if combo[role] not in FLOAT_TYPES:
-                raise g.GenError(f"{where} type combination '{name}': {role}={combo[role]!r} "
-                                 f"is not one of {', '.join(FLOAT_TYPES)}")
-    families = doc["families"]
-    if not isinstance(families, list) or not families:
-        raise g.GenError(f"{where}: families must be a non-empty list")
+    kernels = OPS[op][3]
     result = {t: [] for t in targets}
     seen = {t: {} for t in targets}
     names = set()
     for idx, fam in enumerate(families):
-        g._check_keys(f"{where} family #{idx}", fam, FAMILY_KEYS,
-                      ("name", "kernel", "sets", "targets", "types", "tiles"))
-        fw = f"{where} family '{fam['name']}'"
-        if fam["name"] in names:
-            raise g.GenError(f"{fw}: duplicate family name")
-        names.add(fam["name"])
+        fw, sets, fam_targets, types, general, tiles = rowwise.check_family(
+            g, where, idx, fam, FAMILY_KEYS, ("name", "kernel", "sets", "targets", "types",
+                                              "tiles"), combos, names)
         kernel = fam["kernel"]
         if kernel not in kernels:
             raise g.GenError(f"{fw}: kernel {kernel!r} is not one of {', '.join(kernels)}")
-        sets = g._list_of(f"{fw} sets", fam["sets"], set(g.SETS))
-        fam_targets = g._list_of(f"{fw} targets", fam["targets"], set(g.TARGETS) | {"*"})
-        types = g._list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
-        if "*" in types:
-            types = list(combos)
-        general = fam.get("general", False)
-        if not isinstance(general, bool):
-            raise g.GenError(f"{fw} general: expected true or false")
-        tiles = fam["tiles"]
-        if not isinstance(tiles, list) or not tiles:
-            raise g.GenError(f"{fw} tiles: expected a non-empty list")
         for tidx, tile in enumerate(tiles):
             tw = f"{fw} tile #{tidx}"
             if kernel == "transpose":
@@ -118,12 +85,7 @@ def expand(g, doc, path, instance_set, targets):
                                          f"produced by {seen[target][inst['name']]}")
                     seen[target][inst["name"]] = fw
                     result[target].append(inst)
-    for target in targets:
-        gen = {tuple(sorted(i["combo"].items())) for i in result[target] if i["general"]}
-        for inst in result[target]:
-            if tuple(sorted(inst["combo"].items())) not in gen:
-                raise g.GenError(f"{where}: instance {inst['name']} for {target} has no general "
-                                 f"instance of its types in set {instance_set}")
+    rowwise.require_general(g, where, result, instance_set)
     return result
 
 
