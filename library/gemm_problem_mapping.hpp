@@ -9,6 +9,12 @@
 
 namespace cktile::library {
 
+static_assert(int(ck_tile::gemm_multi_d_op::add) == CKTILE_MULTI_D_ADD &&
+                  int(ck_tile::gemm_multi_d_op::multiply) == CKTILE_MULTI_D_MUL &&
+                  int(ck_tile::gemm_multi_d_op::add_multiply) == CKTILE_MULTI_D_ADD_MUL &&
+                  int(ck_tile::gemm_multi_d_op::multiply_add) == CKTILE_MULTI_D_MUL_ADD,
+              "gemm_multi_d_op mirrors cktile_multi_d_op_t");
+
 /// @pre the problem passed cktile_gemm_validate. `args` may be null (shape-only queries).
 inline ck_tile::gemm_simt_host_args to_host_args(const cktile_gemm_problem_t& p,
                                                  const cktile_gemm_args_t* args)

@@ -3,6 +3,8 @@
 
 #include "sweep.hpp"
 
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <sstream>
@@ -158,9 +160,7 @@ const char* multi_d_point_name(cktile_multi_d_point_t point)
 }
 int multi_d_inputs(cktile_multi_d_op_t op)
 {
-    return op == CKTILE_MULTI_D_NONE                              ? 0
-           : op == CKTILE_MULTI_D_ADD || op == CKTILE_MULTI_D_MUL ? 1
-                                                                  : 2;
+    return ck_tile::multi_d_inputs(static_cast<ck_tile::gemm_multi_d_op>(op));
 }
 
 std::size_t type_bytes(cktile_datatype_t t)

@@ -3,6 +3,8 @@
 
 #include "api_error.hpp"
 
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -135,18 +137,8 @@ const char* multi_d_point_name(cktile_multi_d_point_t point)
 
 int multi_d_inputs(cktile_multi_d_op_t op)
 {
-    switch(op)
-    {
-    case CKTILE_MULTI_D_ADD:
-    case CKTILE_MULTI_D_MUL:
-        return 1;
-    case CKTILE_MULTI_D_ADD_MUL:
-    case CKTILE_MULTI_D_MUL_ADD:
-        return 2;
-    case CKTILE_MULTI_D_NONE:
-        break;
-    }
-    return 0;
+    // The kernels' own count (their functors' num_d); the enum values are the same.
+    return ck_tile::multi_d_inputs(static_cast<ck_tile::gemm_multi_d_op>(op));
 }
 
 namespace {

@@ -33,7 +33,7 @@ struct multi_d_add
 {
     static constexpr int num_d = 1;
     template <typename E>
-    CK_TILE_HOST_DEVICE E operator()(E v, E d0) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E operator()(E v, E d0) const
     {
         return v + d0;
     }
@@ -43,7 +43,7 @@ struct multi_d_multiply
 {
     static constexpr int num_d = 1;
     template <typename E>
-    CK_TILE_HOST_DEVICE E operator()(E v, E d0) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E operator()(E v, E d0) const
     {
         return v * d0;
     }
@@ -53,7 +53,7 @@ struct multi_d_add_multiply
 {
     static constexpr int num_d = 2;
     template <typename E>
-    CK_TILE_HOST_DEVICE E operator()(E v, E d0, E d1) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E operator()(E v, E d0, E d1) const
     {
         return (v + d0) * d1;
     }
@@ -63,7 +63,7 @@ struct multi_d_multiply_add
 {
     static constexpr int num_d = 2;
     template <typename E>
-    CK_TILE_HOST_DEVICE E operator()(E v, E d0, E d1) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E operator()(E v, E d0, E d1) const
     {
         return v * d0 + d1;
     }
@@ -90,7 +90,7 @@ CK_TILE_HOST_DEVICE constexpr int multi_d_inputs(gemm_multi_d_op op)
 
 /// Calls f(functor) with the functor of `op` and returns its result; `v` when op is none.
 template <typename E, typename F>
-CK_TILE_HOST_DEVICE E visit_multi_d(gemm_multi_d_op op, E v, const F& f)
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E visit_multi_d(gemm_multi_d_op op, E v, const F& f)
 {
     switch(op)
     {
@@ -110,14 +110,14 @@ CK_TILE_HOST_DEVICE E visit_multi_d(gemm_multi_d_op op, E v, const F& f)
 
 /// op(v, load0(), load1()): the extra values are read only as far as the functor needs them.
 template <typename E, typename Load0, typename Load1>
-CK_TILE_HOST_DEVICE E combine_multi_d(gemm_multi_d_op op, E v, const Load0& load0,
-                                      const Load1& load1)
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E combine_multi_d(gemm_multi_d_op op, E v,
+                                                           const Load0& load0, const Load1& load1)
 {
-    return visit_multi_d(op, v, [&](auto fn) -> E {
+    return visit_multi_d(op, v, [&](auto fn) CK_TILE_FORCE_INLINE {
         if constexpr(decltype(fn)::num_d == 1)
-            return fn(v, load0());
+            return E(fn(v, load0()));
         else
-            return fn(v, load0(), load1());
+            return E(fn(v, load0(), load1()));
     });
 }
 
@@ -132,7 +132,7 @@ struct gemm_multi_d_tensor
     bool fp32                 = false;
 
     template <typename D, typename E>
-    CK_TILE_HOST_DEVICE E load(std::int64_t r, std::int64_t c) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E load(std::int64_t r, std::int64_t c) const
     {
         const std::int64_t i = r * stride_m + c * stride_n;
         if(fp32)
@@ -141,7 +141,7 @@ struct gemm_multi_d_tensor
     }
 
     template <typename D>
-    CK_TILE_HOST_DEVICE void select_batch(std::int64_t b)
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void select_batch(std::int64_t b)
     {
         const std::int64_t bytes = fp32 ? std::int64_t(sizeof(float)) : std::int64_t(sizeof(D));
         if(p)
@@ -156,19 +156,22 @@ struct gemm_multi_d
     bool before_activation = false;
     gemm_multi_d_tensor d0, d1;
 
-    CK_TILE_HOST_DEVICE bool active() const { return op != gemm_multi_d_op::none; }
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE bool active() const
+    {
+        return op != gemm_multi_d_op::none;
+    }
 
     /// The combine at (r, c) of the current batch. @pre active().
     template <typename D, typename E>
-    CK_TILE_HOST_DEVICE E apply(E v, std::int64_t r, std::int64_t c) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E apply(E v, std::int64_t r, std::int64_t c) const
     {
         return combine_multi_d(
-            op, v, [&] { return d0.template load<D, E>(r, c); },
-            [&] { return d1.template load<D, E>(r, c); });
+            op, v, [&]() CK_TILE_FORCE_INLINE { return d0.template load<D, E>(r, c); },
+            [&]() CK_TILE_FORCE_INLINE { return d1.template load<D, E>(r, c); });
     }
 
     template <typename D>
-    CK_TILE_HOST_DEVICE void select_batch(std::int64_t b)
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void select_batch(std::int64_t b)
     {
         d0.template select_batch<D>(b);
         d1.template select_batch<D>(b);
@@ -178,8 +181,9 @@ struct gemm_multi_d
 /// act(v) with the multi-D combine at its point: the epilogue's step after bias. No extra work
 /// per element when no extra input is used (one uniform branch).
 template <typename D, typename E>
-CK_TILE_HOST_DEVICE E activate_and_combine(const gemm_multi_d& md, gemm_activation act, E v,
-                                           std::int64_t r, std::int64_t c)
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E activate_and_combine(const gemm_multi_d& md,
+                                                                gemm_activation act, E v,
+                                                                std::int64_t r, std::int64_t c)
 {
     if(md.active() && md.before_activation)
         v = md.template apply<D>(v, r, c);

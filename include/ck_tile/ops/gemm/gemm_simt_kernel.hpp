@@ -342,13 +342,19 @@ struct gemm_simt_kernel
         const D* pbias                   = ka.bias + batch * ka.batch_stride_bias;
         [[maybe_unused]] gemm_multi_d md = ka.multi_d;
         if constexpr(FusedEpilogue)
+        {
             if(md.active())
                 md.template select_batch<D>(batch);
+        }
+        // Unrolled so that acc stays in registers: a loop left rolled (the fused epilogue's
+        // body is long) would index it at run time, which puts it in local memory.
+#pragma unroll
         for(index_t i = 0; i < ThreadM; ++i)
         {
             const Index r = m0 + tm + i * ThreadsM;
             if(r >= ka.m)
                 continue;
+#pragma unroll
             for(index_t j = 0; j < ThreadN; ++j)
             {
                 const Index c = n0 + tn + j * ThreadsN;
