@@ -141,6 +141,24 @@ typedef enum cktile_activation
     CKTILE_ACTIVATION_SILU      = 4
 } cktile_activation_t;
 
+/** Extra M x N inputs of the GEMM epilogue ("multi-D"): how the epilogue value v combines with
+ *  D0 (and D1). Values are frozen; new ones are appended. */
+typedef enum cktile_multi_d_op
+{
+    CKTILE_MULTI_D_NONE    = 0, /**< no extra input */
+    CKTILE_MULTI_D_ADD     = 1, /**< v + D0 (a residual) */
+    CKTILE_MULTI_D_MUL     = 2, /**< v * D0 (gating) */
+    CKTILE_MULTI_D_ADD_MUL = 3, /**< (v + D0) * D1 */
+    CKTILE_MULTI_D_MUL_ADD = 4  /**< v * D0 + D1 */
+} cktile_multi_d_op_t;
+
+/** Where the combine applies: after the activation (the default) or before it. */
+typedef enum cktile_multi_d_point
+{
+    CKTILE_MULTI_D_AFTER_ACTIVATION  = 0, /**< D = scale_d * op(act(v), D0, D1) */
+    CKTILE_MULTI_D_BEFORE_ACTIVATION = 1  /**< D = scale_d * act(op(v, D0, D1)) */
+} cktile_multi_d_point_t;
+
 /* ---------------------------------------------------------------------------------------- */
 /* Handles                                                                                  */
 /* ---------------------------------------------------------------------------------------- */
@@ -198,7 +216,19 @@ CKTILE_API cktile_status_t cktile_get_handle_info(cktile_handle_t handle,
  *  accumulate in fp32.
  *  Outputs: fp16, bf16 or fp32 for floating-point inputs; int32, or int8 for int8 inputs (then
  *  alpha, beta, C and the bias are applied in fp32 and the result is rounded to nearest, halves
- *  away from zero, and saturated to [-128, 127]). */
+ *  away from zero, and saturated to [-128, 127]).
+ *
+ *  Extra inputs (multi-D; appended in 0.2: a caller whose struct_size ends before multi_d_op
+ *  gets none). With v = alpha * scale_a * scale_b * (A * B) + beta * C + bias:
+ *      multi_d_point AFTER_ACTIVATION:  D = scale_d * multi_d_op(activation(v), D0, D1)
+ *      multi_d_point BEFORE_ACTIVATION: D = scale_d * activation(multi_d_op(v, D0, D1))
+ *  D0 and D1 are M x N, each with its own type (D's type or FP32), layout, leading dimension
+ *  (ldd0, ldd1) and batch stride (stride_d0, stride_d1; 0 gives every batch the same tensor).
+ *  They are read in the epilogue's precision (fp32; fp64 for int32 outputs). D1's fields are
+ *  read only by operations that use D1 (ADD_MUL, MUL_ADD); all are ignored with
+ *  CKTILE_MULTI_D_NONE. D0 or D1 may be D itself (same pointer, layout, leading dimension and
+ *  stride: each element is read before it is written); any other overlap with D is undefined.
+ *  Instances with supports_multi_d accept them. */
 typedef struct cktile_gemm_problem
 {
     size_t struct_size;
@@ -211,11 +241,19 @@ typedef struct cktile_gemm_problem
     double alpha, beta;
     cktile_bias_t bias;
     cktile_activation_t activation;
+    /* appended in 0.2 */
+    cktile_multi_d_op_t multi_d_op;
+    cktile_multi_d_point_t multi_d_point;
+    cktile_datatype_t d0_type, d1_type;
+    cktile_layout_t d0_layout, d1_layout;
+    int64_t ldd0, ldd1;
+    int64_t stride_d0, stride_d1;
 } cktile_gemm_problem_t;
 
 /** Fills `problem` with a valid default: struct_size set, FP16 in and out with FP32 compute,
  *  all row-major, m = n = k = 1 with matching leading dimensions, batch 1, alpha 1, beta 0,
- *  no bias, no activation. */
+ *  no bias, no activation, no extra inputs (D0/D1 described as D: its type, row-major,
+ *  leading dimension 1). */
 CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* problem);
 
 /** Device pointers for one run. `c` may be NULL when beta == 0; `bias` must be set exactly
@@ -227,7 +265,11 @@ CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* probl
  *  apply to every type:
  *      D = scale_d * activation(alpha * (scale_a * scale_b) * (A * B) + beta * C + bias)
  *  scale_a and scale_b dequantise A and B; scale_d is D's quantisation scale, applied last,
- *  before the conversion to D's type. */
+ *  before the conversion to D's type.
+ *
+ *  d0, d1 (appended in 0.2): the extra inputs of the problem's multi_d_op (see
+ *  cktile_gemm_problem_t), set exactly when the operation reads them, aligned to their element
+ *  size. A caller whose struct_size ends before them can run no multi-D problem. */
 typedef struct cktile_gemm_args
 {
     size_t struct_size;
@@ -239,6 +281,8 @@ typedef struct cktile_gemm_args
     const float* scale_a;
     const float* scale_b;
     const float* scale_d;
+    const void* d0;
+    const void* d1;
 } cktile_gemm_args_t;
 
 CKTILE_API cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* args);
@@ -272,6 +316,9 @@ typedef struct cktile_instance_info
     int k_multiple;         /**< K must be a multiple of this */
     size_t shared_memory_bytes;
     int is_general; /**< accepts every valid shape, stride and alignment of its types */
+    /** Appended in 0.2 (a caller whose struct_size ends before it gets the fields above):
+     *  nonzero when the instance accepts every cktile_multi_d_op_t. */
+    int supports_multi_d;
 } cktile_instance_info_t;
 
 CKTILE_API cktile_status_t cktile_get_instance_count(cktile_handle_t handle, size_t* count);

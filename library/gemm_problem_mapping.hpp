@@ -9,6 +9,12 @@
 
 namespace cktile::library {
 
+static_assert(int(ck_tile::gemm_multi_d_op::add) == CKTILE_MULTI_D_ADD &&
+                  int(ck_tile::gemm_multi_d_op::multiply) == CKTILE_MULTI_D_MUL &&
+                  int(ck_tile::gemm_multi_d_op::add_multiply) == CKTILE_MULTI_D_ADD_MUL &&
+                  int(ck_tile::gemm_multi_d_op::multiply_add) == CKTILE_MULTI_D_MUL_ADD,
+              "gemm_multi_d_op mirrors cktile_multi_d_op_t");
+
 /// @pre the problem passed cktile_gemm_validate. `args` may be null (shape-only queries).
 inline ck_tile::gemm_simt_host_args to_host_args(const cktile_gemm_problem_t& p,
                                                  const cktile_gemm_args_t* args)
@@ -45,6 +51,22 @@ inline ck_tile::gemm_simt_host_args to_host_args(const cktile_gemm_problem_t& p,
     h.beta              = p.beta;
     h.bias_kind         = static_cast<ck_tile::gemm_bias>(p.bias);
     h.activation        = static_cast<ck_tile::gemm_activation>(p.activation);
+    // Extra inputs: only the ones the operation reads are described (the others stay null).
+    h.multi_d.op                = static_cast<ck_tile::gemm_multi_d_op>(p.multi_d_op);
+    h.multi_d.before_activation = p.multi_d_point == CKTILE_MULTI_D_BEFORE_ACTIVATION;
+    const int extras            = ck_tile::multi_d_inputs(h.multi_d.op);
+    auto extra = [&](ck_tile::gemm_multi_d_tensor& x, const void* ptr, cktile_datatype_t type,
+                     cktile_layout_t layout, std::int64_t ld, std::int64_t stride) {
+        const bool row = layout == CKTILE_LAYOUT_ROW_MAJOR;
+        x.p            = ptr;
+        x.stride_m = row ? ld : 1, x.stride_n = row ? 1 : ld;
+        x.batch_stride = p.batch_count > 1 ? stride : 0;
+        x.fp32         = type == CKTILE_DATATYPE_FP32;
+    };
+    if(extras >= 1)
+        extra(h.multi_d.d0, args ? args->d0 : nullptr, p.d0_type, p.d0_layout, p.ldd0, p.stride_d0);
+    if(extras >= 2)
+        extra(h.multi_d.d1, args ? args->d1 : nullptr, p.d1_type, p.d1_layout, p.ldd1, p.stride_d1);
     return h;
 }
 

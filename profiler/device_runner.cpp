@@ -27,7 +27,9 @@ gemm_buffers::gemm_buffers(const cktile_gemm_problem_t& p, const gemm_host_input
     : geo_(gemm_geometry::of(p))
 {
     set_bytes_ = geo_.a.bytes() + geo_.b.bytes() + geo_.d.bytes() +
-                 (geo_.reads_c ? geo_.c.bytes() : 0) + (geo_.has_bias ? geo_.bias.bytes() : 0);
+                 (geo_.reads_c ? geo_.c.bytes() : 0) + (geo_.has_bias ? geo_.bias.bytes() : 0) +
+                 (geo_.extras >= 1 ? geo_.d0.bytes() : 0) +
+                 (geo_.extras >= 2 ? geo_.d1.bytes() : 0);
     // Sets until their total exceeds 2 x L2: then the set a run reads was evicted by the
     // ones after it, as in an application that does not call the same GEMM back to back.
     std::size_t want       = 2 * l2_bytes / std::max<std::size_t>(set_bytes_, 1) + 1;
@@ -46,6 +48,10 @@ gemm_buffers::gemm_buffers(const cktile_gemm_problem_t& p, const gemm_host_input
             x.c.Realloc(geo_.c.bytes());
         if(geo_.has_bias)
             x.bias.Realloc(geo_.bias.bytes());
+        if(geo_.extras >= 1)
+            x.d0.Realloc(geo_.d0.bytes());
+        if(geo_.extras >= 2)
+            x.d1.Realloc(geo_.d1.bytes());
         x.d.Realloc(geo_.d.bytes());
         auto fill = [&](const ck_tile::DeviceMem& dst, const std::vector<unsigned char>& host,
                         const ck_tile::DeviceMem& first) {
@@ -61,6 +67,8 @@ gemm_buffers::gemm_buffers(const cktile_gemm_problem_t& p, const gemm_host_input
         fill(x.b, inputs.b, sets_[0].b);
         fill(x.c, inputs.c, sets_[0].c);
         fill(x.bias, inputs.bias, sets_[0].bias);
+        fill(x.d0, inputs.d0, sets_[0].d0);
+        fill(x.d1, inputs.d1, sets_[0].d1);
         x.d.SetValue(poison_byte);
     }
 }
@@ -75,6 +83,8 @@ cktile_gemm_args_t gemm_buffers::args(std::size_t s) const
     a.c    = geo_.reads_c ? x.c.GetDeviceBuffer() : nullptr;
     a.bias = geo_.has_bias ? x.bias.GetDeviceBuffer() : nullptr;
     a.d    = x.d.GetDeviceBuffer();
+    a.d0   = geo_.extras >= 1 ? x.d0.GetDeviceBuffer() : nullptr;
+    a.d1   = geo_.extras >= 2 ? x.d1.GetDeviceBuffer() : nullptr;
     return a;
 }
 

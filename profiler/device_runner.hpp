@@ -49,7 +49,7 @@ class gemm_buffers
     private:
     struct set
     {
-        ck_tile::DeviceMem a, b, c, bias, d;
+        ck_tile::DeviceMem a, b, c, bias, d, d0, d1;
     };
     gemm_geometry geo_;
     std::vector<set> sets_;

@@ -41,6 +41,9 @@ gemm_geometry gemm_geometry::of(const cktile_gemm_problem_t& p)
     g.bias         = geo(1, len, CKTILE_LAYOUT_ROW_MAJOR, len, p.stride_bias, p.d_type);
     g.reads_c      = p.beta != 0.0;
     g.has_bias     = p.bias != CKTILE_BIAS_NONE;
+    g.extras       = multi_d_inputs(p.multi_d_op);
+    g.d0           = geo(p.m, p.n, p.d0_layout, p.ldd0, p.stride_d0, p.d0_type);
+    g.d1           = geo(p.m, p.n, p.d1_layout, p.ldd1, p.stride_d1, p.d1_type);
     return g;
 }
 
@@ -178,6 +181,10 @@ gemm_host_inputs gemm_host_inputs::random(const cktile_gemm_problem_t& p, std::u
         in.c = random_elements(p.c_type, g.c.span(), seed * 4 + 2);
     if(g.has_bias)
         in.bias = random_elements(p.d_type, g.bias.span(), seed * 4 + 3);
+    if(g.extras >= 1)
+        in.d0 = random_elements(p.d0_type, g.d0.span(), seed * 4 + 0x100);
+    if(g.extras >= 2)
+        in.d1 = random_elements(p.d1_type, g.d1.span(), seed * 4 + 0x101);
     return in;
 }
 
@@ -332,17 +339,36 @@ gemm_reference::gemm_reference(const cktile_gemm_problem_t& p, const gemm_host_i
                 for(std::int64_t j = 0; j < nb; ++j)
                     bias.push_back(el(in.bias, g.bias, p.d_type, bi, 0, j0 + j));
 
+            // The extra inputs of these rows and columns, compact and row-major.
+            std::vector<double> x0, x1;
+            auto extra = [&](std::vector<double>& x, const std::vector<unsigned char>& v,
+                             const matrix_geometry& m, cktile_datatype_t t) {
+                x.resize(static_cast<std::size_t>(ms * nb));
+                for(std::int64_t r = 0; r < ms; ++r)
+                    for(std::int64_t j = 0; j < nb; ++j)
+                        x[static_cast<std::size_t>(r * nb + j)] = el(v, m, t, bi, rows[r], j0 + j);
+            };
+            if(g.extras >= 1)
+                extra(x0, in.d0, g.d0, p.d0_type);
+            if(g.extras >= 2)
+                extra(x1, in.d1, g.d1, p.d1_type);
+
             ck_tile::reference_gemm_desc rd;
             rd.m = ms, rd.n = nb, rd.k = p.k, rd.batch = 1;
             rd.a_row = p.k, rd.a_col = 1, rd.b_row = 1, rd.b_col = p.k;
             rd.c_row = nb, rd.c_col = 1, rd.d_row = nb, rd.d_col = 1;
             rd.alpha = p.alpha, rd.beta = p.beta;
-            rd.bias_kind  = static_cast<ck_tile::gemm_bias>(p.bias);
-            rd.activation = static_cast<ck_tile::gemm_activation>(p.activation);
+            rd.bias_kind                 = static_cast<ck_tile::gemm_bias>(p.bias);
+            rd.activation                = static_cast<ck_tile::gemm_activation>(p.activation);
+            rd.multi_d_op                = static_cast<ck_tile::gemm_multi_d_op>(p.multi_d_op);
+            rd.multi_d_before_activation = p.multi_d_point == CKTILE_MULTI_D_BEFORE_ACTIVATION;
+            rd.d0 = x0.data(), rd.d0_row = nb, rd.d0_col = 1;
+            rd.d1 = x1.data(), rd.d1_row = nb, rd.d1_col = 1;
             std::vector<double> want(static_cast<std::size_t>(ms * nb)), mag(want.size());
             ck_tile::reference_gemm(rd, a.data(), b.data(), c.data(), bias.data(), want.data(),
                                     o.threads);
             ck_tile::reference_gemm_desc rm = rd;
+            rm.multi_d_op                   = ck_tile::gemm_multi_d_op::none;
             rm.alpha = std::fabs(p.alpha), rm.beta = 0.0;
             rm.bias_kind  = ck_tile::gemm_bias::none;
             rm.activation = ck_tile::gemm_activation::none;

@@ -30,9 +30,10 @@ struct matrix_geometry
 /// The operands of a validated problem. The bias is a 1 x len matrix per batch.
 struct gemm_geometry
 {
-    matrix_geometry a, b, c, d, bias;
+    matrix_geometry a, b, c, d, bias, d0, d1;
     bool reads_c  = false; ///< beta != 0
     bool has_bias = false;
+    int extras    = 0; ///< extra inputs the multi_d_op reads (D0, D1)
     static gemm_geometry of(const cktile_gemm_problem_t& p);
 };
 
@@ -45,10 +46,11 @@ std::vector<unsigned char> random_elements(cktile_datatype_t t, std::int64_t cou
 /// The value of one stored element (fp8/fp16/bf16/fp32/int8/int32) as a double.
 double decode_element(cktile_datatype_t t, const unsigned char* p);
 
-/// Host copies of one set of inputs (C and bias empty when the problem does not read them).
+/// Host copies of one set of inputs (C, bias, D0, D1 empty when the problem does not read
+/// them).
 struct gemm_host_inputs
 {
-    std::vector<unsigned char> a, b, c, bias;
+    std::vector<unsigned char> a, b, c, bias, d0, d1;
     static gemm_host_inputs random(const cktile_gemm_problem_t& p, std::uint64_t seed);
 };
 

@@ -3,6 +3,8 @@
 
 #include "sweep.hpp"
 
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <sstream>
@@ -57,6 +59,24 @@ const std::vector<word>& activation_words()
     return w;
 }
 
+const std::vector<word>& multi_d_words()
+{
+    static const std::vector<word> w = {
+        {"none", CKTILE_MULTI_D_NONE},       {"add", CKTILE_MULTI_D_ADD},
+        {"mul", CKTILE_MULTI_D_MUL},         {"multiply", CKTILE_MULTI_D_MUL},
+        {"add_mul", CKTILE_MULTI_D_ADD_MUL}, {"mul_add", CKTILE_MULTI_D_MUL_ADD}};
+    return w;
+}
+
+const std::vector<word>& multi_d_point_words()
+{
+    static const std::vector<word> w = {{"after", CKTILE_MULTI_D_AFTER_ACTIVATION},
+                                        {"after_activation", CKTILE_MULTI_D_AFTER_ACTIVATION},
+                                        {"before", CKTILE_MULTI_D_BEFORE_ACTIVATION},
+                                        {"before_activation", CKTILE_MULTI_D_BEFORE_ACTIVATION}};
+    return w;
+}
+
 const char* first_spelling(const std::vector<word>& words, int value)
 {
     for(const word& w : words)
@@ -72,7 +92,9 @@ enum class value_kind
     datatype,
     layout,
     bias,
-    activation
+    activation,
+    multi_d,
+    multi_d_point
 };
 
 value_kind kind_of(const std::string& option)
@@ -87,6 +109,10 @@ value_kind kind_of(const std::string& option)
         return value_kind::bias;
     if(option == "activation")
         return value_kind::activation;
+    if(option == "multi-d")
+        return value_kind::multi_d;
+    if(option == "multi-d-point")
+        return value_kind::multi_d_point;
     return value_kind::integer;
 }
 
@@ -127,6 +153,15 @@ const char* type_name(cktile_datatype_t t) { return first_spelling(type_words(),
 const char* layout_name(cktile_layout_t l) { return first_spelling(layout_words(), l); }
 const char* bias_name(cktile_bias_t b) { return first_spelling(bias_words(), b); }
 const char* activation_name(cktile_activation_t a) { return first_spelling(activation_words(), a); }
+const char* multi_d_name(cktile_multi_d_op_t op) { return first_spelling(multi_d_words(), op); }
+const char* multi_d_point_name(cktile_multi_d_point_t point)
+{
+    return first_spelling(multi_d_point_words(), point);
+}
+int multi_d_inputs(cktile_multi_d_op_t op)
+{
+    return ck_tile::multi_d_inputs(static_cast<ck_tile::gemm_multi_d_op>(op));
+}
 
 std::size_t type_bytes(cktile_datatype_t t)
 {
@@ -169,12 +204,16 @@ gemm_sweep::gemm_sweep(const command_line& cl)
         case value_kind::layout:
         case value_kind::bias:
         case value_kind::activation:
+        case value_kind::multi_d:
+        case value_kind::multi_d_point:
         {
             const value_kind k = kind_of(s.name);
-            const auto& words  = k == value_kind::datatype ? type_words()
-                                 : k == value_kind::layout ? layout_words()
-                                 : k == value_kind::bias   ? bias_words()
-                                                           : activation_words();
+            const auto& words  = k == value_kind::datatype        ? type_words()
+                                 : k == value_kind::layout        ? layout_words()
+                                 : k == value_kind::bias          ? bias_words()
+                                 : k == value_kind::multi_d       ? multi_d_words()
+                                 : k == value_kind::multi_d_point ? multi_d_point_words()
+                                                                  : activation_words();
             for(int v : parse_word_list(text, s.name, words))
                 a.ints.push_back(v);
             break;
@@ -263,6 +302,19 @@ cktile_gemm_problem_t make_gemm_problem(const gemm_point& pt, const gemm_default
     p.bias        = static_cast<cktile_bias_t>(get("bias", CKTILE_BIAS_NONE));
     p.activation  = static_cast<cktile_activation_t>(get("activation", CKTILE_ACTIVATION_NONE));
     p.stride_bias = get("stride-bias", derived_bias_stride(p));
+
+    // Extra inputs: D's type and layout, tight and packed, unless given.
+    p.multi_d_op = static_cast<cktile_multi_d_op_t>(get("multi-d", CKTILE_MULTI_D_NONE));
+    p.multi_d_point =
+        static_cast<cktile_multi_d_point_t>(get("multi-d-point", CKTILE_MULTI_D_AFTER_ACTIVATION));
+    p.d0_type   = static_cast<cktile_datatype_t>(get("type-d0", p.d_type));
+    p.d1_type   = static_cast<cktile_datatype_t>(get("type-d1", p.d_type));
+    p.d0_layout = static_cast<cktile_layout_t>(get("layout-d0", p.d_layout));
+    p.d1_layout = static_cast<cktile_layout_t>(get("layout-d1", p.d_layout));
+    p.ldd0      = get("ldd0", tight_ld(p.m, p.n, p.d0_layout));
+    p.ldd1      = get("ldd1", tight_ld(p.m, p.n, p.d1_layout));
+    p.stride_d0 = get("stride-d0", packed_stride(p.m, p.n, p.d0_layout, p.ldd0, b));
+    p.stride_d1 = get("stride-d1", packed_stride(p.m, p.n, p.d1_layout, p.ldd1, b));
     return p;
 }
 
@@ -317,6 +369,33 @@ std::string gemm_problem_options(const cktile_gemm_problem_t& p)
     if(p.activation != CKTILE_ACTIVATION_NONE)
         opt("activation", activation_name(p.activation));
     num("stride-bias", p.stride_bias, derived_bias_stride(p));
+    const int extras = multi_d_inputs(p.multi_d_op);
+    if(extras > 0)
+    {
+        opt("multi-d", multi_d_name(p.multi_d_op));
+        if(p.multi_d_point != CKTILE_MULTI_D_AFTER_ACTIVATION)
+            opt("multi-d-point", multi_d_point_name(p.multi_d_point));
+    }
+    struct extra
+    {
+        const char *type, *layout, *ld, *stride;
+        cktile_datatype_t t;
+        cktile_layout_t l;
+        std::int64_t ldx, stridex;
+    };
+    const extra xs[] = {
+        {"type-d0", "layout-d0", "ldd0", "stride-d0", p.d0_type, p.d0_layout, p.ldd0, p.stride_d0},
+        {"type-d1", "layout-d1", "ldd1", "stride-d1", p.d1_type, p.d1_layout, p.ldd1, p.stride_d1}};
+    for(int i = 0; i < extras; ++i)
+    {
+        const extra& x = xs[i];
+        if(x.t != p.d_type)
+            opt(x.type, type_name(x.t));
+        if(x.l != p.d_layout)
+            opt(x.layout, layout_name(x.l));
+        num(x.ld, x.ldx, tight_ld(p.m, p.n, x.l));
+        num(x.stride, x.stridex, packed_stride(p.m, p.n, x.l, x.ldx, b));
+    }
     return s.str();
 }
 
@@ -354,6 +433,9 @@ std::string epilogue_text(const cktile_gemm_problem_t& p)
         add(std::string("bias=") + bias_name(p.bias));
     if(p.activation != CKTILE_ACTIVATION_NONE)
         add(activation_name(p.activation));
+    if(p.multi_d_op != CKTILE_MULTI_D_NONE)
+        add(std::string("multi_d=") + multi_d_name(p.multi_d_op) +
+            (p.multi_d_point == CKTILE_MULTI_D_BEFORE_ACTIVATION ? "@before" : ""));
     return s.empty() ? "-" : s;
 }
 
@@ -375,6 +457,11 @@ double gemm_min_bytes(const cktile_gemm_problem_t& p)
         bytes += matrix(p.m, p.n, p.stride_c, p.c_type);
     if(p.bias != CKTILE_BIAS_NONE)
         bytes += matrix(p.bias == CKTILE_BIAS_PER_ROW ? p.m : p.n, 1, p.stride_bias, p.d_type);
+    const int extras = multi_d_inputs(p.multi_d_op);
+    if(extras >= 1)
+        bytes += matrix(p.m, p.n, p.stride_d0, p.d0_type);
+    if(extras >= 2)
+        bytes += matrix(p.m, p.n, p.stride_d1, p.d1_type);
     return bytes;
 }
 

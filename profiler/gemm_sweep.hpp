@@ -20,7 +20,10 @@ const char* type_name(cktile_datatype_t t);
 const char* layout_name(cktile_layout_t l);
 const char* bias_name(cktile_bias_t b);
 const char* activation_name(cktile_activation_t a);
-std::size_t type_bytes(cktile_datatype_t t); // 0 when unknown
+const char* multi_d_name(cktile_multi_d_op_t op);             // "add", "mul_add"
+const char* multi_d_point_name(cktile_multi_d_point_t point); // "after", "before"
+int multi_d_inputs(cktile_multi_d_op_t op);                   // extra tensors it reads: 0..2
+std::size_t type_bytes(cktile_datatype_t t);                  // 0 when unknown
 
 /// One point of a sweep: the problem options the user gave, each with one value. Integers,
 /// reals and enums (stored as their C enum value) share one representation.

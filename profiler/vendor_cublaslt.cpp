@@ -96,6 +96,8 @@ class cublaslt_gemm final : public vendor_gemm
             return "cuBLASLt needs C in D's layout";
         if(p.activation == CKTILE_ACTIVATION_GELU_ERF || p.activation == CKTILE_ACTIVATION_SILU)
             return std::string("cuBLASLt has no ") + activation_name(p.activation) + " epilogue";
+        if(p.multi_d_op != CKTILE_MULTI_D_NONE)
+            return "cuBLASLt has no epilogue with extra inputs (multi-D)";
 
         // Column-major view: D col-major is X1 * X2 with X1 = A, X2 = B; D row-major is
         // D^T = B^T * A^T with X1 = B^T, X2 = A^T.

@@ -11,6 +11,8 @@
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,10 +38,14 @@ void load_env_tuning_db(handle_state& s)
     }
 }
 
+/// Callers built before supports_multi_d existed pass a shorter struct: they get the fields
+/// their struct has.
+constexpr std::size_t info_min_size = offsetof(cktile_instance_info_t, supports_multi_d);
+
 void copy_info(const cktile_instance_info_t& src, cktile_instance_info_t* dst)
 {
     const std::size_t keep = dst->struct_size;
-    std::memcpy(dst, &src, sizeof(src));
+    std::memcpy(dst, &src, std::min(keep, sizeof(src)));
     dst->struct_size = keep;
 }
 
@@ -182,7 +188,7 @@ cktile_status_t cktile_get_instance_info(cktile_handle_t handle, size_t index,
 {
     return guarded("cktile_get_instance_info", [&] {
         const auto s = lookup_handle(handle);
-        require_struct(info, "info", false);
+        require_struct(info, "info", false, info_min_size);
         if(index >= s->library->size())
             fail(CKTILE_STATUS_NOT_FOUND, "index " + std::to_string(index) + " is past the " +
                                               std::to_string(s->library->size()) + " instances");
@@ -196,7 +202,7 @@ cktile_status_t cktile_get_instance_info_by_id(cktile_handle_t handle, uint64_t 
 {
     return guarded("cktile_get_instance_info_by_id", [&] {
         const auto s = lookup_handle(handle);
-        require_struct(info, "info", false);
+        require_struct(info, "info", false, info_min_size);
         const auto* r = s->library->find(id);
         if(!r)
             fail(CKTILE_STATUS_NOT_FOUND,

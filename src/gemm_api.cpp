@@ -188,13 +188,18 @@ selection_key gemm_selection_key(const cktile_gemm_problem_t& p, const cktile_ge
                                  batched ? p.stride_c : 0,
                                  batched ? p.stride_d : 0,
                                  batched ? p.stride_bias : 0};
-    static_assert(2 + std::size(dims) + 3 <= selection_key::words);
+    static_assert(2 + std::size(dims) + 4 <= selection_key::words);
     std::size_t i = 2;
     for(const std::int64_t d : dims)
         k.w[i++] = static_cast<std::uint64_t>(d);
     k.w[i++] = bits(p.alpha);
     k.w[i++] = bits(p.beta);
     k.w[i++] = workspace_limit;
+    // Extra inputs: support reads whether there are any (and their description, for the
+    // record); the kernels read them with scalar loads, so their alignment never matters.
+    if(p.multi_d_op != CKTILE_MULTI_D_NONE)
+        k.w[i] = e(p.multi_d_op) | e(p.multi_d_point) << 8 | e(p.d0_type) << 16 |
+                 e(p.d1_type) << 24 | e(p.d0_layout) << 32 | e(p.d1_layout) << 40;
     return k;
 }
 
@@ -310,6 +315,11 @@ cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* p)
         p->beta                           = 0.0;
         p->bias                           = CKTILE_BIAS_NONE;
         p->activation                     = CKTILE_ACTIVATION_NONE;
+        p->multi_d_op                     = CKTILE_MULTI_D_NONE;
+        p->multi_d_point                  = CKTILE_MULTI_D_AFTER_ACTIVATION;
+        p->d0_type = p->d1_type = CKTILE_DATATYPE_FP16;
+        p->d0_layout = p->d1_layout = CKTILE_LAYOUT_ROW_MAJOR;
+        p->ldd0 = p->ldd1 = 1;
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -327,7 +337,7 @@ cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* a)
 cktile_status_t cktile_gemm_validate(const cktile_gemm_problem_t* p)
 {
     return guarded("cktile_gemm_validate", [&] {
-        validate_gemm_problem(p);
+        (void)validate_gemm_problem(p);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -339,9 +349,10 @@ cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t id,
     return guarded("cktile_gemm_supports", [&] {
         if(reason && reason_size > 0)
             reason[0] = '\0';
-        const auto s  = lookup_handle(handle);
-        const auto& r = require_instance(*s, id);
-        validate_gemm_problem(p);
+        const auto s                             = lookup_handle(handle);
+        const auto& r                            = require_instance(*s, id);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
         cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
         if(args)
         {
@@ -361,9 +372,10 @@ cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, uint64_t id,
                                            const cktile_gemm_problem_t* p, size_t* bytes)
 {
     return guarded("cktile_gemm_workspace_size", [&] {
-        const auto s  = lookup_handle(handle);
-        const auto& r = require_instance(*s, id);
-        validate_gemm_problem(p);
+        const auto s                             = lookup_handle(handle);
+        const auto& r                            = require_instance(*s, id);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
         require_pointer(bytes, "bytes");
         *bytes = r.workspace_size(p);
         return CKTILE_STATUS_SUCCESS;
@@ -375,8 +387,9 @@ cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_pro
                                    uint64_t* id)
 {
     return guarded("cktile_gemm_select", [&] {
-        const auto s = lookup_handle(handle);
-        validate_gemm_problem(p);
+        const auto s                             = lookup_handle(handle);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
         cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
         if(args)
         {
@@ -394,10 +407,11 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
                                             size_t workspace_size, void* stream, uint64_t* id)
 {
     return guarded("cktile_gemm_select_measured", [&] {
-        const auto s = lookup_handle(handle);
-        validate_gemm_problem(p);
-        const cktile_gemm_args_t full = validate_gemm_args(*p, args); // complete struct
-        args                          = &full;
+        const auto s                             = lookup_handle(handle);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
+        const cktile_gemm_args_t full            = validate_gemm_args(*p, args); // complete struct
+        args                                     = &full;
         require_pointer(id, "id");
         const std::string key = gemm_problem_key(*p);
         {
@@ -471,11 +485,12 @@ cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
                                 void* workspace, size_t workspace_size, void* stream)
 {
     return guarded("cktile_gemm_run", [&] {
-        const auto s = lookup_handle(handle);
-        validate_gemm_problem(p);
-        const cktile_gemm_args_t full     = validate_gemm_args(*p, args); // complete struct
-        args                              = &full;
-        const cktile_kernel_instance_t* r = nullptr;
+        const auto s                             = lookup_handle(handle);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
+        const cktile_gemm_args_t full            = validate_gemm_args(*p, args); // complete struct
+        args                                     = &full;
+        const cktile_kernel_instance_t* r        = nullptr;
         if(instance_id == CKTILE_INSTANCE_AUTO)
             r = &select(*s, *p, args, CKTILE_SELECT_DEFAULT, workspace ? workspace_size : 0);
         else

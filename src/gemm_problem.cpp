@@ -3,6 +3,8 @@
 
 #include "api_error.hpp"
 
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -103,6 +105,42 @@ const char* activation_name(cktile_activation_t a)
     return "?";
 }
 
+const char* multi_d_op_name(cktile_multi_d_op_t op)
+{
+    switch(op)
+    {
+    case CKTILE_MULTI_D_NONE:
+        return "none";
+    case CKTILE_MULTI_D_ADD:
+        return "add";
+    case CKTILE_MULTI_D_MUL:
+        return "mul";
+    case CKTILE_MULTI_D_ADD_MUL:
+        return "add_mul";
+    case CKTILE_MULTI_D_MUL_ADD:
+        return "mul_add";
+    }
+    return "?";
+}
+
+const char* multi_d_point_name(cktile_multi_d_point_t point)
+{
+    switch(point)
+    {
+    case CKTILE_MULTI_D_AFTER_ACTIVATION:
+        return "after_activation";
+    case CKTILE_MULTI_D_BEFORE_ACTIVATION:
+        return "before_activation";
+    }
+    return "?";
+}
+
+int multi_d_inputs(cktile_multi_d_op_t op)
+{
+    // The kernels' own count (their functors' num_d); the enum values are the same.
+    return ck_tile::multi_d_inputs(static_cast<ck_tile::gemm_multi_d_op>(op));
+}
+
 namespace {
 
 [[noreturn]] void bad(const std::string& what) { fail(CKTILE_STATUS_INVALID_ARGUMENT, what); }
@@ -138,29 +176,74 @@ constexpr i128 int64_max = std::numeric_limits<std::int64_t>::max();
 i128 check_matrix(const char* name, std::int64_t rows, std::int64_t cols, cktile_layout_t layout,
                   std::int64_t ld, std::int64_t batch, std::int64_t stride, std::size_t bytes)
 {
+    std::string upper(name); // "D0" for "d0"
+    for(char& ch : upper)
+        ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     const bool row          = layout == CKTILE_LAYOUT_ROW_MAJOR;
     const std::int64_t need = row ? cols : rows;
     if(ld < need)
         bad(std::string("problem->ld") + name + " = " + std::to_string(ld) + " is smaller than " +
             (row ? "the row length" : "the column length") + " " + std::to_string(need) +
             " of the " + (row ? "row-major " : "column-major ") + std::to_string(rows) + " x " +
-            std::to_string(cols) + " matrix " + char(std::toupper(name[0])));
+            std::to_string(cols) + " matrix " + upper);
     const i128 footprint = i128(row ? rows - 1 : cols - 1) * ld + (row ? cols : rows);
     if(batch > 1 && stride < 0)
         bad(std::string("problem->stride_") + name + " = " + std::to_string(stride) +
             " is negative");
     const i128 span = i128(batch > 1 ? batch - 1 : 0) * (batch > 1 ? stride : 0) + footprint;
     if(span * i128(bytes) > int64_max)
-        bad(std::string("the index space of ") + char(std::toupper(name[0])) +
+        bad(std::string("the index space of ") + upper +
             " (batches x strides x leading dimension) overflows 64 bits");
     return footprint;
 }
 
 } // namespace
 
-void validate_gemm_problem(const cktile_gemm_problem_t* p)
+/// The extra inputs (multi-D). @pre the rest of the problem is valid.
+void validate_multi_d(const cktile_gemm_problem_t& p)
 {
-    require_struct(p, "problem", true);
+    const int op = raw_enum(p.multi_d_op);
+    if(op < CKTILE_MULTI_D_NONE || op > CKTILE_MULTI_D_MUL_ADD)
+        bad("problem->multi_d_op = " + std::to_string(op) + " is not a cktile_multi_d_op_t");
+    if(p.multi_d_op == CKTILE_MULTI_D_NONE)
+        return;
+    const int point = raw_enum(p.multi_d_point);
+    if(point != CKTILE_MULTI_D_AFTER_ACTIVATION && point != CKTILE_MULTI_D_BEFORE_ACTIVATION)
+        bad("problem->multi_d_point = " + std::to_string(point) +
+            " is not a cktile_multi_d_point_t");
+    struct extra
+    {
+        const char *name, *type_field, *layout_field;
+        cktile_datatype_t type;
+        cktile_layout_t layout;
+        std::int64_t ld, stride;
+    };
+    const extra extras[] = {
+        {"d0", "d0_type", "d0_layout", p.d0_type, p.d0_layout, p.ldd0, p.stride_d0},
+        {"d1", "d1_type", "d1_layout", p.d1_type, p.d1_layout, p.ldd1, p.stride_d1}};
+    for(int i = 0; i < multi_d_inputs(p.multi_d_op); ++i)
+    {
+        const extra& x = extras[i];
+        check_type(x.type, x.type_field);
+        check_layout(x.layout, x.layout_field);
+        if(x.type != p.d_type && x.type != CKTILE_DATATYPE_FP32)
+            fail(CKTILE_STATUS_NOT_SUPPORTED,
+                 std::string("problem->") + x.type_field + " = " + datatype_name(x.type) +
+                     ": an extra input (multi_d_op " + multi_d_op_name(p.multi_d_op) +
+                     ") has D's type (" + datatype_name(p.d_type) + ") or fp32");
+        check_matrix(x.name, p.m, p.n, x.layout, x.ld, p.batch_count, x.stride,
+                     datatype_bytes(x.type));
+    }
+}
+
+cktile_gemm_problem_t validate_gemm_problem(const cktile_gemm_problem_t* problem)
+{
+    // Callers built before the extra inputs existed pass a shorter struct: accepted, none.
+    require_struct(problem, "problem", true, offsetof(cktile_gemm_problem_t, multi_d_op));
+    cktile_gemm_problem_t full{};
+    std::memcpy(&full, problem, problem->struct_size);
+    full.struct_size               = sizeof(full);
+    const cktile_gemm_problem_t* p = &full;
     check_type(p->a_type, "a_type");
     check_type(p->b_type, "b_type");
     check_type(p->c_type, "c_type");
@@ -245,6 +328,8 @@ void validate_gemm_problem(const cktile_gemm_problem_t* p)
         if(i128(b - 1) * p->stride_bias + std::max(p->m, p->n) > int64_max / 8)
             bad("the bias's index space overflows 64 bits");
     }
+    validate_multi_d(full);
+    return full;
 }
 
 cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
@@ -277,6 +362,18 @@ cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
     check_scale(full.scale_a, "scale_a");
     check_scale(full.scale_b, "scale_b");
     check_scale(full.scale_d, "scale_d");
+    const bool short_struct = args->struct_size < offsetof(cktile_gemm_args_t, d1) + sizeof(void*);
+    const int extras        = multi_d_inputs(p.multi_d_op);
+    if(extras >= 1)
+        check(full.d0,
+              short_struct ? "d0 (multi_d_op reads it; args->struct_size ends before d0/d1)"
+                           : "d0 (multi_d_op reads it)",
+              p.d0_type);
+    if(extras >= 2)
+        check(full.d1,
+              short_struct ? "d1 (multi_d_op reads it; args->struct_size ends before d0/d1)"
+                           : "d1 (multi_d_op reads it)",
+              p.d1_type);
     return full;
 }
 
@@ -289,6 +386,14 @@ std::string gemm_problem_key(const cktile_gemm_problem_t& p)
       << layout_name(p.d_layout) << "/m=" << p.m << ",n=" << p.n << ",k=" << p.k
       << ",batch=" << p.batch_count << "/bias=" << bias_name(p.bias)
       << ",act=" << activation_name(p.activation) << ",c=" << (p.beta != 0.0 ? 1 : 0);
+    if(p.multi_d_op != CKTILE_MULTI_D_NONE) // keys of problems without extra inputs unchanged
+    {
+        s << ",multi_d=" << multi_d_op_name(p.multi_d_op) << "@"
+          << multi_d_point_name(p.multi_d_point) << ":" << datatype_name(p.d0_type)
+          << layout_name(p.d0_layout);
+        if(multi_d_inputs(p.multi_d_op) > 1)
+            s << "," << datatype_name(p.d1_type) << layout_name(p.d1_layout);
+    }
     return s.str();
 }
 
@@ -309,6 +414,18 @@ std::string gemm_replay_command(const cktile_gemm_problem_t& p, const std::strin
       << " --stride_d=" << p.stride_d << " --stride_bias=" << p.stride_bias
       << " --alpha=" << p.alpha << " --beta=" << p.beta << " --bias=" << bias_name(p.bias)
       << " --activation=" << activation_name(p.activation);
+    if(p.multi_d_op != CKTILE_MULTI_D_NONE)
+    {
+        s << " --multi_d=" << multi_d_op_name(p.multi_d_op)
+          << " --multi_d_point=" << multi_d_point_name(p.multi_d_point)
+          << " --d0_type=" << datatype_name(p.d0_type)
+          << " --d0_layout=" << layout_name(p.d0_layout) << " --ldd0=" << p.ldd0
+          << " --stride_d0=" << p.stride_d0;
+        if(multi_d_inputs(p.multi_d_op) > 1)
+            s << " --d1_type=" << datatype_name(p.d1_type)
+              << " --d1_layout=" << layout_name(p.d1_layout) << " --ldd1=" << p.ldd1
+              << " --stride_d1=" << p.stride_d1;
+    }
     if(!instance.empty())
         s << " --instance=" << instance;
     return s.str();

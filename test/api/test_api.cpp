@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -533,6 +534,155 @@ TEST(Supports, ArgsWithoutScalesFromOlderCallersAndScaleAlignment)
     a.struct_size = offsetof(cktile_gemm_args_t, d);
     EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
     EXPECT_NE(last().find("struct_size"), std::string::npos) << last();
+}
+
+// Extra epilogue inputs (multi-D): a residual D0 of a 5 x 7 fp16 problem.
+cktile_gemm_problem_t multi_d_problem(cktile_multi_d_op_t op)
+{
+    auto p       = problem(5, 7, 3);
+    p.multi_d_op = op;
+    p.d0_type = p.d1_type = CKTILE_DATATYPE_FP16;
+    p.ldd0 = p.ldd1 = 7;
+    return p;
+}
+
+TEST(Validate, MultiDProblems)
+{
+    EXPECT_EQ(validate(multi_d_problem(CKTILE_MULTI_D_ADD)), CKTILE_STATUS_SUCCESS) << last();
+    auto p       = multi_d_problem(CKTILE_MULTI_D_ADD);
+    p.multi_d_op = static_cast<cktile_multi_d_op_t>(9);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->multi_d_op = 9"), std::string::npos) << last();
+    p               = multi_d_problem(CKTILE_MULTI_D_MUL);
+    p.multi_d_point = static_cast<cktile_multi_d_point_t>(2);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->multi_d_point = 2"), std::string::npos) << last();
+    // Types: D's type or fp32, nothing else.
+    p         = multi_d_problem(CKTILE_MULTI_D_ADD);
+    p.d0_type = CKTILE_DATATYPE_BF16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("problem->d0_type = bf16"), std::string::npos) << last();
+    p.d0_type = CKTILE_DATATYPE_FP32;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    // Leading dimensions, per layout.
+    p.ldd0 = 6;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->ldd0 = 6"), std::string::npos) << last();
+    EXPECT_NE(last().find("matrix D0"), std::string::npos) << last();
+    p.d0_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldd0 = 5;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.d0_layout = static_cast<cktile_layout_t>(0);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->d0_layout"), std::string::npos) << last();
+    // D1 is checked only by operations that read it.
+    p         = multi_d_problem(CKTILE_MULTI_D_ADD);
+    p.ldd1    = 0;
+    p.d1_type = CKTILE_DATATYPE_INT8;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.multi_d_op = CKTILE_MULTI_D_ADD_MUL;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(last().find("problem->d1_type = int8"), std::string::npos) << last();
+    p.d1_type = CKTILE_DATATYPE_FP16;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->ldd1 = 0"), std::string::npos) << last();
+    // Batch strides: 0 broadcasts, negative is refused.
+    p             = multi_d_problem(CKTILE_MULTI_D_MUL_ADD);
+    p.batch_count = 3;
+    p.stride_a = 15, p.stride_b = 21, p.stride_c = 35, p.stride_d = 35;
+    p.stride_d0 = 0;
+    p.stride_d1 = 35;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.stride_d1 = -1;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("problem->stride_d1 = -1"), std::string::npos) << last();
+    // Without an operation nothing of D0/D1 is read.
+    p         = multi_d_problem(CKTILE_MULTI_D_NONE);
+    p.d0_type = static_cast<cktile_datatype_t>(77);
+    p.ldd0    = -5;
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+}
+
+// The extra-input fields were appended to cktile_gemm_problem_t: a caller built before them
+// passes a struct ending at `activation` and gets no extra inputs, whatever lies beyond.
+TEST(Validate, ProblemsFromOlderCallersHaveNoExtraInputs)
+{
+    auto p        = multi_d_problem(CKTILE_MULTI_D_ADD);
+    p.d0_type     = CKTILE_DATATYPE_BF16; // invalid, but beyond the older struct
+    p.struct_size = offsetof(cktile_gemm_problem_t, multi_d_op);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_SUCCESS) << last();
+    p.struct_size = offsetof(cktile_gemm_problem_t, activation);
+    EXPECT_EQ(validate(p), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("struct_size"), std::string::npos) << last();
+}
+
+TEST(Supports, MultiDArgumentsAndInstancesWithoutTheEpilogue)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    const std::uint64_t gen = find(o.h, general_f16), plain = find(o.h, plain_f16_cr);
+    auto p = multi_d_problem(CKTILE_MULTI_D_ADD_MUL);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, nullptr, nullptr, 0), CKTILE_STATUS_SUCCESS)
+        << last();
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.supports_multi_d, 1);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, plain, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.supports_multi_d, 0);
+    // An older caller's info struct gets what it has and nothing past it.
+    cktile_instance_info_t old_info;
+    std::memset(&old_info, 0x5a, sizeof(old_info));
+    old_info.struct_size = offsetof(cktile_instance_info_t, supports_multi_d);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &old_info), CKTILE_STATUS_SUCCESS) << last();
+    EXPECT_EQ(old_info.id, gen);
+    EXPECT_EQ(old_info.supports_multi_d, 0x5a5a5a5a);
+
+    auto cr     = p; // A column-major, B row-major: the plain instance's layouts
+    cr.a_layout = CKTILE_LAYOUT_COL_MAJOR, cr.lda = 5;
+    char reason[256];
+    EXPECT_EQ(cktile_gemm_supports(o.h, plain, &cr, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("no multi-D epilogue"), std::string::npos) << reason;
+    cr.multi_d_op = CKTILE_MULTI_D_NONE;
+    EXPECT_EQ(cktile_gemm_supports(o.h, plain, &cr, nullptr, nullptr, 0), CKTILE_STATUS_SUCCESS)
+        << last();
+
+    // Pointers: present when the operation reads them, element-aligned.
+    cktile_gemm_args_t a;
+    cktile_gemm_args_init(&a);
+    EXPECT_EQ(a.d0, nullptr);
+    EXPECT_EQ(a.d1, nullptr);
+    a.a = reinterpret_cast<const void*>(std::uintptr_t(0x10000));
+    a.b = reinterpret_cast<const void*>(std::uintptr_t(0x20000));
+    a.d = reinterpret_cast<void*>(std::uintptr_t(0x30000));
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->d0 (multi_d_op reads it) is NULL"), std::string::npos) << last();
+    a.d0 = reinterpret_cast<const void*>(std::uintptr_t(0x40000));
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->d1 (multi_d_op reads it) is NULL"), std::string::npos) << last();
+    a.d1 = reinterpret_cast<const void*>(std::uintptr_t(0x50001));
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("args->d1 (multi_d_op reads it) is not aligned"), std::string::npos)
+        << last();
+    p.d1_type = CKTILE_DATATYPE_FP32; // 4-byte elements now
+    a.d1      = reinterpret_cast<const void*>(std::uintptr_t(0x50002));
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    a.d1 = reinterpret_cast<const void*>(std::uintptr_t(0x50004));
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_SUCCESS) << last();
+    // A caller's args struct without d0/d1 cannot run a multi-D problem, and is told why.
+    a.struct_size = offsetof(cktile_gemm_args_t, d0);
+    EXPECT_EQ(cktile_gemm_supports(o.h, gen, &p, &a, nullptr, 0), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("struct_size ends before d0/d1"), std::string::npos) << last();
+    // Selection honours the epilogue: never an instance without it.
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_gemm_select(o.h, &cr, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+              CKTILE_STATUS_SUCCESS);
+    cr.multi_d_op = CKTILE_MULTI_D_MUL;
+    ASSERT_EQ(cktile_gemm_select(o.h, &cr, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.supports_multi_d, 1) << info.name;
 }
 
 TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)

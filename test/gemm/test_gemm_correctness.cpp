@@ -166,6 +166,10 @@ std::string describe(const cktile_gemm_problem_t& p)
       << p.b_layout << p.c_layout << p.d_layout << " ld " << p.lda << "," << p.ldb << "," << p.ldc
       << "," << p.ldd << " alpha " << p.alpha << " beta " << p.beta << " bias " << p.bias << " act "
       << p.activation;
+    if(p.multi_d_op != CKTILE_MULTI_D_NONE)
+        s << " multi_d " << p.multi_d_op << "@" << p.multi_d_point << " d0 " << p.d0_type << "/"
+          << p.d0_layout << "/" << p.ldd0 << "/" << p.stride_d0 << " d1 " << p.d1_type << "/"
+          << p.d1_layout << "/" << p.ldd1 << "/" << p.stride_d1;
     return s.str();
 }
 
@@ -203,6 +207,37 @@ struct gemm_scales
     float a, b, d;
 };
 
+/// Extra epilogue inputs of one run (multi-D): the operation, where it applies, and how D0/D1
+/// are stored. Leading dimensions are padded by `ld_pad`; broadcast_d0 gives D0 batch stride 0.
+struct multi_d_spec
+{
+    cktile_multi_d_op_t op;
+    cktile_multi_d_point_t point;
+    bool d0_fp32, d1_fp32;
+    cktile_layout_t d0_layout, d1_layout;
+    bool broadcast_d0;
+    int ld_pad;
+};
+
+/// Describes `md` in `p` (types, layouts, leading dimensions, batch strides).
+void describe_multi_d(cktile_gemm_problem_t& p, const multi_d_spec& md)
+{
+    p.multi_d_op    = md.op;
+    p.multi_d_point = md.point;
+    p.d0_type       = md.d0_fp32 ? CKTILE_DATATYPE_FP32 : p.d_type;
+    p.d1_type       = md.d1_fp32 ? CKTILE_DATATYPE_FP32 : p.d_type;
+    p.d0_layout = md.d0_layout, p.d1_layout = md.d1_layout;
+    const auto ld = [&](cktile_layout_t l) {
+        return (l == CKTILE_LAYOUT_ROW_MAJOR ? p.n : p.m) + md.ld_pad;
+    };
+    p.ldd0 = ld(md.d0_layout), p.ldd1 = ld(md.d1_layout);
+    p.stride_d0 =
+        md.broadcast_d0
+            ? 0
+            : span(p.m, p.n, md.d0_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldd0, 1, 0) + md.ld_pad;
+    p.stride_d1 = span(p.m, p.n, md.d1_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldd1, 1, 0) + 3;
+}
+
 bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                    cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr)
 {
@@ -225,6 +260,19 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
     args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
     args.bias = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
+    // Extra inputs (multi-D): random, never zero, in their own type, layout and batch stride.
+    const int extras = p.multi_d_op == CKTILE_MULTI_D_NONE ? 0
+                       : p.multi_d_op == CKTILE_MULTI_D_ADD || p.multi_d_op == CKTILE_MULTI_D_MUL
+                           ? 1
+                           : 2;
+    const bool d0r   = p.d0_layout == CKTILE_LAYOUT_ROW_MAJOR,
+               d1r   = p.d1_layout == CKTILE_LAYOUT_ROW_MAJOR;
+    matrix d0        = make_input(extras >= 1 ? p.d0_type : p.d_type,
+                           extras >= 1 ? span(p.m, p.n, d0r, p.ldd0, B, p.stride_d0) : 1, rng);
+    matrix d1 = make_input(extras >= 2 ? p.d1_type : p.d_type,
+                           extras >= 2 ? span(p.m, p.n, d1r, p.ldd1, B, p.stride_d1) : 1, rng);
+    args.d0 = extras >= 1 ? d0.dev.GetDeviceBuffer() : nullptr;
+    args.d1 = extras >= 2 ? d1.dev.GetDeviceBuffer() : nullptr;
     ck_tile::DeviceMem scale_mem(3 * sizeof(float));
     if(scales)
     {
@@ -263,6 +311,11 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     const double d_scale = scales ? double(scales->d) : 1.0;
     g.bias_kind          = static_cast<ck_tile::gemm_bias>(p.bias);
     g.activation         = static_cast<ck_tile::gemm_activation>(p.activation);
+    g.multi_d_op         = static_cast<ck_tile::gemm_multi_d_op>(p.multi_d_op);
+    g.multi_d_before_activation = p.multi_d_point == CKTILE_MULTI_D_BEFORE_ACTIVATION;
+    g.d0 = d0.value.data(), g.d1 = d1.value.data();
+    g.d0_row = d0r ? p.ldd0 : 1, g.d0_col = d0r ? 1 : p.ldd0, g.d0_batch = p.stride_d0;
+    g.d1_row = d1r ? p.ldd1 : 1, g.d1_col = d1r ? 1 : p.ldd1, g.d1_batch = p.stride_d1;
     std::vector<double> ref(d_elems, std::nan(""));
     ck_tile::reference_gemm(g, a.value.data(), b.value.data(), c.value.data(), bias.value.data(),
                             ref.data());
@@ -285,6 +338,7 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
         gm.alpha = std::fabs(p.alpha), gm.beta = 0.0;
         gm.bias_kind  = ck_tile::gemm_bias::none;
         gm.activation = ck_tile::gemm_activation::none;
+        gm.multi_d_op = ck_tile::gemm_multi_d_op::none;
         ck_tile::reference_gemm(gm, abs_a.data(), abs_b.data(), c.value.data(), bias.value.data(),
                                 magnitude.data());
     }
@@ -303,9 +357,12 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                 if(p.d_type == CKTILE_DATATYPE_INT8) // alpha/beta in fp32, then saturated
                     want = ck_tile::convert_output<std::int8_t>(static_cast<float>(want));
                 const double have = decode(p.d_type, &got[off * db]);
-                const double tol =
-                    tolerance(p.d_type, want, p.activation != CKTILE_ACTIVATION_NONE) +
-                    (mma_fp8_accumulation ? std::ldexp(magnitude[off], -9) : 0.0);
+                const bool act    = p.activation != CKTILE_ACTIVATION_NONE;
+                // An activation's evaluation error may be scaled by D0 or D1 (|x| <= 2) after it.
+                const double act_tol =
+                    tolerance(p.d_type, want, act) - tolerance(p.d_type, want, false);
+                const double tol = tolerance(p.d_type, want, act) + (extras ? 2 * act_tol : 0.0) +
+                                   (mma_fp8_accumulation ? std::ldexp(magnitude[off], -9) : 0.0);
                 if(!(std::fabs(have - want) <= tol) && errors++ < 5)
                     ADD_FAILURE() << name << " " << describe(p) << (scales ? " scaled" : "")
                                   << ": D[" << bi << "](" << i << "," << j << ") = " << have
@@ -342,7 +399,7 @@ class GemmCorrectness : public ::testing::Test
     /// dimensions, need not fit them; AlignedLeadingDimensionsOddShapes runs every instance).
     void run_cases(const std::vector<gemm_case>& cases, bool tile_only = false,
                    bool first_layouts_only = false, bool general_only_must_run = false,
-                   const gemm_scales* scales = nullptr)
+                   const gemm_scales* scales = nullptr, const multi_d_spec* multi_d = nullptr)
     {
         size_t n = 0;
         ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
@@ -356,6 +413,8 @@ class GemmCorrectness : public ::testing::Test
                 continue;
             if(tile_only && std::string(info.name).rfind("gemm_tile_", 0) != 0 &&
                std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
+                continue;
+            if(multi_d && !info.supports_multi_d)
                 continue;
             int ran     = 0;
             bool failed = false;
@@ -400,6 +459,8 @@ class GemmCorrectness : public ::testing::Test
                         gc.ld_pad;
                     p.stride_bias = std::max(p.m, p.n);
                     p.alpha = gc.alpha, p.beta = gc.beta, p.bias = gc.bias, p.activation = gc.act;
+                    if(multi_d)
+                        describe_multi_d(p, *multi_d);
                     if(cktile_gemm_supports(h_, info.id, &p, nullptr, nullptr, 0) !=
                        CKTILE_STATUS_SUCCESS)
                     {
@@ -495,6 +556,51 @@ TEST_F(GemmCorrectness, PerTensorScales)
     run_cases({{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
                {33, 17, 2048, 1, 16, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true, false, &s);
+}
+
+// Extra epilogue inputs (multi-D) on every instance that has the fused epilogue: each
+// operation, before and after the activation, D0/D1 in D's type and in fp32, row- and
+// column-major with padded leading dimensions, D0 broadcast over the batches, edge shapes.
+TEST_F(GemmCorrectness, MultiDEveryOperation)
+{
+    const auto none = CKTILE_BIAS_NONE;
+    const auto row = CKTILE_LAYOUT_ROW_MAJOR, col = CKTILE_LAYOUT_COL_MAJOR;
+    const auto after = CKTILE_MULTI_D_AFTER_ACTIVATION, before = CKTILE_MULTI_D_BEFORE_ACTIVATION;
+    const std::vector<multi_d_spec> specs = {
+        {CKTILE_MULTI_D_ADD, after, false, false, row, row, false, 0},
+        {CKTILE_MULTI_D_MUL, after, true, false, col, row, false, 3},
+        {CKTILE_MULTI_D_ADD_MUL, before, false, true, row, col, true, 1},
+        {CKTILE_MULTI_D_MUL_ADD, after, true, true, col, col, true, 0},
+        {CKTILE_MULTI_D_ADD, before, true, false, col, row, true, 2},
+    };
+    for(const multi_d_spec& md : specs)
+    {
+        SCOPED_TRACE(testing::Message() << "multi_d " << md.op << " point " << md.point);
+        run_cases(
+            {{1, 1, 1, 1, 0, 1.0, 0.0, none, CKTILE_ACTIVATION_NONE},
+             {17, 33, 65, 3, 0, 1.0, 0.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU},
+             {131, 67, 40, 1, 0, 0.5, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
+             {33, 17, 48, 2, 0, 1.0, 1.5, none, CKTILE_ACTIVATION_SILU, 16}},
+            false, true, true, nullptr, &md);
+    }
+}
+
+// Multi-D through split-K (the reduction kernel's epilogue) and with per-tensor scales.
+TEST_F(GemmCorrectness, MultiDSplitKAndScales)
+{
+    const multi_d_spec add_mul{
+        CKTILE_MULTI_D_ADD_MUL,  CKTILE_MULTI_D_AFTER_ACTIVATION, false, true,
+        CKTILE_LAYOUT_COL_MAJOR, CKTILE_LAYOUT_ROW_MAJOR,         true,  5};
+    run_cases({{33, 17, 2050, 3, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+               {64, 48, 4096, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+              true, true, false, nullptr, &add_mul);
+    const gemm_scales s{0.3f, 1.7f, 0.9f};
+    const multi_d_spec mul{CKTILE_MULTI_D_MUL,      CKTILE_MULTI_D_BEFORE_ACTIVATION, true,  false,
+                           CKTILE_LAYOUT_ROW_MAJOR, CKTILE_LAYOUT_ROW_MAJOR,          false, 0};
+    run_cases(
+        {{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
+         {19, 40, 48, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
+        false, true, true, &s, &mul);
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The epilogue's conversions on the host, where they are the same functions the kernels call:
-// output rounding and overflow per D type, and C/bias loads.
+// output rounding and overflow per D type, C/bias loads, and the multi-D combine step (its
+// functors, its point relative to the activation, its typed and batched loads).
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
 
 #include <gtest/gtest.h>
 
@@ -79,6 +81,70 @@ TEST(GemmEpilogue, OutputTypeLoadsAreExact)
     EXPECT_EQ(load_output_type<float>(bf16_t::from_bits(0x3f81)), 1.0f + 0x1p-7f);
     EXPECT_EQ(load_output_type<float>(1.25f), 1.25f);
     EXPECT_EQ(load_output_type<double>(std::int32_t{-7}), -7.0);
+}
+
+TEST(GemmMultiD, EachOperationCombinesAsDocumented)
+{
+    using ck_tile::combine_multi_d;
+    using op       = ck_tile::gemm_multi_d_op;
+    const auto d0  = [] { return 3.0; };
+    const auto d1  = [] { return -0.5; };
+    const auto bad = []() -> double {
+        ADD_FAILURE() << "read an input the operation does not use";
+        return 0;
+    };
+    EXPECT_EQ(combine_multi_d(op::none, 2.0, bad, bad), 2.0);
+    EXPECT_EQ(combine_multi_d(op::add, 2.0, d0, bad), 5.0);
+    EXPECT_EQ(combine_multi_d(op::multiply, 2.0, d0, bad), 6.0);
+    EXPECT_EQ(combine_multi_d(op::add_multiply, 2.0, d0, d1), -2.5);
+    EXPECT_EQ(combine_multi_d(op::multiply_add, 2.0, d0, d1), 5.5);
+    EXPECT_EQ(ck_tile::multi_d_inputs(op::none), 0);
+    EXPECT_EQ(ck_tile::multi_d_inputs(op::multiply), 1);
+    EXPECT_EQ(ck_tile::multi_d_inputs(op::multiply_add), 2);
+}
+
+TEST(GemmMultiD, PointIsBeforeOrAfterTheActivation)
+{
+    const float x[1] = {-4.0f};
+    ck_tile::gemm_multi_d md;
+    md.op   = ck_tile::gemm_multi_d_op::add;
+    md.d0.p = x, md.d0.fp32 = true;
+    // relu(1) + (-4) = -3 after; relu(1 + (-4)) = 0 before.
+    EXPECT_EQ(ck_tile::activate_and_combine<float>(md, ck_tile::gemm_activation::relu, 1.0f, 0, 0),
+              -3.0f);
+    md.before_activation = true;
+    EXPECT_EQ(ck_tile::activate_and_combine<float>(md, ck_tile::gemm_activation::relu, 1.0f, 0, 0),
+              0.0f);
+    md.op   = ck_tile::gemm_multi_d_op::none; // no read at all (the pointer could be anything)
+    md.d0.p = nullptr;
+    EXPECT_EQ(ck_tile::activate_and_combine<float>(md, ck_tile::gemm_activation::relu, -1.0f, 0, 0),
+              0.0f);
+}
+
+TEST(GemmMultiD, TensorsReadTheirTypeLayoutAndBatch)
+{
+    // A 2 x 3 fp16 tensor, column-major with ld 4, two batches 8 elements apart.
+    half_t h[24];
+    for(int i = 0; i < 24; ++i)
+        h[i] = ck_tile::type_convert<half_t>(static_cast<float>(i));
+    ck_tile::gemm_multi_d_tensor t;
+    t.p = h, t.stride_m = 1, t.stride_n = 4, t.batch_stride = 8;
+    EXPECT_EQ((t.load<half_t, float>(1, 2)), 9.0f);
+    t.select_batch<half_t>(1);
+    EXPECT_EQ((t.load<half_t, float>(1, 2)), 17.0f);
+    // An fp32 extra of an fp16 GEMM: element size 4 for the batch step.
+    float f[24];
+    for(int i = 0; i < 24; ++i)
+        f[i] = 0.5f * static_cast<float>(i);
+    ck_tile::gemm_multi_d_tensor u;
+    u.p = f, u.stride_m = 3, u.stride_n = 1, u.batch_stride = 6, u.fp32 = true;
+    u.select_batch<half_t>(2);
+    EXPECT_EQ((u.load<half_t, float>(1, 1)), 0.5f * 16);
+    // Batch stride 0: every batch reads the same tensor.
+    ck_tile::gemm_multi_d_tensor w;
+    w.p = f, w.stride_m = 3, w.stride_n = 1, w.fp32 = true;
+    w.select_batch<half_t>(5);
+    EXPECT_EQ((w.load<half_t, float>(0, 2)), 1.0f);
 }
 
 } // namespace

@@ -83,8 +83,16 @@ std::vector<unsigned char> correct_d(const cktile_gemm_problem_t& p, const gemm_
     rd.d_row = g.d.row_step(), rd.d_col = g.d.col_step(), rd.d_batch = p.stride_d;
     rd.bias_batch = p.stride_bias;
     rd.alpha = p.alpha, rd.beta = p.beta;
-    rd.bias_kind  = static_cast<ck_tile::gemm_bias>(p.bias);
-    rd.activation = static_cast<ck_tile::gemm_activation>(p.activation);
+    rd.bias_kind                 = static_cast<ck_tile::gemm_bias>(p.bias);
+    rd.activation                = static_cast<ck_tile::gemm_activation>(p.activation);
+    const auto d0                = values(in.d0, p.d0_type, g.extras >= 1 ? g.d0.span() : 0);
+    const auto d1                = values(in.d1, p.d1_type, g.extras >= 2 ? g.d1.span() : 0);
+    rd.multi_d_op                = static_cast<ck_tile::gemm_multi_d_op>(p.multi_d_op);
+    rd.multi_d_before_activation = p.multi_d_point == CKTILE_MULTI_D_BEFORE_ACTIVATION;
+    rd.d0 = d0.data(), rd.d0_row = g.d0.row_step(), rd.d0_col = g.d0.col_step();
+    rd.d0_batch = p.stride_d0;
+    rd.d1 = d1.data(), rd.d1_row = g.d1.row_step(), rd.d1_col = g.d1.col_step();
+    rd.d1_batch = p.stride_d1;
     ck_tile::reference_gemm(rd, a.data(), b.data(), c.data(), bias.data(), d.data());
     std::vector<unsigned char> out(g.d.bytes(), static_cast<unsigned char>(poison_byte));
     for(std::size_t i = 0; i < d.size(); ++i)
@@ -153,6 +161,33 @@ TEST(Verify, PassesACorrectResultForEveryOutputType)
         EXPECT_TRUE(r.passed) << c[0] << " " << r.summary();
         EXPECT_EQ(r.checked, p.m * p.n * p.batch_count);
         EXPECT_FALSE(r.sampled);
+    }
+}
+
+TEST(Verify, MultiDInputsAreGeneratedAndChecked)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        {"--m=13", "--n=11", "--k=9", "--multi-d=add"},
+        {"--m=13", "--n=11", "--k=9", "--multi-d=mul", "--type-d0=f32", "--layout-d0=col",
+         "--activation=relu", "--multi-d-point=before"},
+        {"--m=7", "--n=5", "--k=3", "--batch=3", "--multi-d=add_mul", "--stride-d0=0", "--ldd1=9",
+         "--layout-d1=col", "--type-a=bf16"},
+        {"--m=7", "--n=5", "--k=3", "--batch=2", "--multi-d=mul_add", "--type-a=i8",
+         "--type-d1=f32", "--stride-d1=0"},
+    };
+    for(const auto& c : cases)
+    {
+        const cktile_gemm_problem_t p = problem(c);
+        const gemm_host_inputs in     = gemm_host_inputs::random(p, 5);
+        const gemm_geometry g         = gemm_geometry::of(p);
+        EXPECT_EQ(static_cast<std::int64_t>(in.d0.size()), g.d0.span() * type_bytes(p.d0_type));
+        EXPECT_EQ(in.d1.empty(), g.extras < 2);
+        const verify_result r = verify_gemm(p, in, correct_d(p, in));
+        EXPECT_TRUE(r.passed) << c[3] << " " << r.summary();
+        // The same D without the extra inputs is wrong.
+        cktile_gemm_problem_t plain = p;
+        plain.multi_d_op            = CKTILE_MULTI_D_NONE;
+        EXPECT_FALSE(verify_gemm(p, in, correct_d(plain, in)).passed) << c[3];
     }
 }
 

@@ -72,6 +72,20 @@ void expect_same_problem(const cktile_gemm_problem_t& a, const cktile_gemm_probl
     EXPECT_EQ(a.beta, b.beta) << context;
     EXPECT_EQ(a.bias, b.bias) << context;
     EXPECT_EQ(a.activation, b.activation) << context;
+    EXPECT_EQ(a.multi_d_op, b.multi_d_op) << context;
+    if(a.multi_d_op == CKTILE_MULTI_D_NONE)
+        return;
+    EXPECT_EQ(a.multi_d_point, b.multi_d_point) << context;
+    EXPECT_EQ(a.d0_type, b.d0_type) << context;
+    EXPECT_EQ(a.d0_layout, b.d0_layout) << context;
+    EXPECT_EQ(a.ldd0, b.ldd0) << context;
+    EXPECT_EQ(a.stride_d0, b.stride_d0) << context;
+    if(a.multi_d_op == CKTILE_MULTI_D_ADD || a.multi_d_op == CKTILE_MULTI_D_MUL)
+        return;
+    EXPECT_EQ(a.d1_type, b.d1_type) << context;
+    EXPECT_EQ(a.d1_layout, b.d1_layout) << context;
+    EXPECT_EQ(a.ldd1, b.ldd1) << context;
+    EXPECT_EQ(a.stride_d1, b.stride_d1) << context;
 }
 
 } // namespace
@@ -218,6 +232,9 @@ TEST(Replay, ProblemOptionsRebuildTheSameProblem)
          "--stride-a=0", "--stride-b=9999", "--stride-d=4000", "--bias=row", "--stride-bias=101",
          "--alpha=0.1", "--beta=1e-07", "--type-c=f32", "--type-d=f32", "--activation=silu"},
         {"--batch=2", "--type-a=f32", "--type-compute=f32", "--layout-d=col"},
+        {"--multi-d=add"},
+        {"--batch=3", "--multi-d=mul_add", "--multi-d-point=before", "--type-d0=f32",
+         "--layout-d1=col", "--ldd1=5000", "--stride-d0=0", "--activation=relu"},
     };
     for(const auto& c : cases)
     {
@@ -256,6 +273,32 @@ TEST(Replay, TheLibraryLogLineParsesToItsProblem)
     EXPECT_EQ(p.alpha, 0.5);
     EXPECT_EQ(p.bias, CKTILE_BIAS_PER_COLUMN);
     EXPECT_EQ(p.activation, CKTILE_ACTIVATION_GELU_TANH);
+    EXPECT_EQ(p.multi_d_op, CKTILE_MULTI_D_NONE);
+    EXPECT_EQ(cktile_gemm_validate(&p), CKTILE_STATUS_SUCCESS) << cktile_get_last_error_message();
+}
+
+TEST(Replay, TheLibraryLogLineWithExtraInputsParsesToItsProblem)
+{
+    // gemm_replay_command's multi-D options, appended when the problem has a multi_d_op.
+    const std::string logged =
+        "gemm --a_type=fp16 --b_type=fp16 --c_type=fp16 --d_type=fp16 --compute_type=fp32 "
+        "--a_layout=row --b_layout=col --c_layout=row --d_layout=row --m=128 --n=96 --k=64 "
+        "--lda=64 --ldb=64 --ldc=96 --ldd=96 --batch_count=2 --stride_a=8192 --stride_b=6144 "
+        "--stride_c=12288 --stride_d=12288 --stride_bias=0 --alpha=1 --beta=0 --bias=none "
+        "--activation=relu --multi_d=add_mul --multi_d_point=before_activation --d0_type=fp32 "
+        "--d0_layout=col --ldd0=130 --stride_d0=0 --d1_type=fp16 --d1_layout=row --ldd1=96 "
+        "--stride_d1=12288";
+    const cktile_gemm_problem_t p =
+        make_gemm_problem(gemm_sweep(parse_command_line(words(logged))).point(0));
+    EXPECT_EQ(p.multi_d_op, CKTILE_MULTI_D_ADD_MUL);
+    EXPECT_EQ(p.multi_d_point, CKTILE_MULTI_D_BEFORE_ACTIVATION);
+    EXPECT_EQ(p.d0_type, CKTILE_DATATYPE_FP32);
+    EXPECT_EQ(p.d0_layout, CKTILE_LAYOUT_COL_MAJOR);
+    EXPECT_EQ(p.ldd0, 130);
+    EXPECT_EQ(p.stride_d0, 0);
+    EXPECT_EQ(p.d1_type, CKTILE_DATATYPE_FP16);
+    EXPECT_EQ(p.ldd1, 96);
+    EXPECT_EQ(p.stride_d1, 12288);
     EXPECT_EQ(cktile_gemm_validate(&p), CKTILE_STATUS_SUCCESS) << cktile_get_last_error_message();
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,7 +16,9 @@ namespace ck_tile {
 
 /// D[b](i, j) = act(alpha * sum_k A[b](i, k) B[b](k, j) + beta * C[b](i, j) + bias), with
 /// X[b](i, j) = x[b * batch_stride + i * stride_row + j * stride_col]. C is not read when
-/// beta == 0 (BLAS convention), the bias only when bias_kind != none.
+/// beta == 0 (BLAS convention), the bias only when bias_kind != none. With a multi_d_op, the
+/// extra inputs D0 and D1 combine after (or, with multi_d_before_activation, before) the
+/// activation, through the same functors as the kernels (gemm_multi_d.hpp).
 struct reference_gemm_desc
 {
     std::int64_t m = 1, n = 1, k = 1, batch = 1;
@@ -25,8 +28,14 @@ struct reference_gemm_desc
     std::int64_t d_row = 0, d_col = 0, d_batch = 0;
     std::int64_t bias_batch = 0;
     double alpha = 1.0, beta = 0.0;
-    gemm_bias bias_kind        = gemm_bias::none;
-    gemm_activation activation = gemm_activation::none;
+    gemm_bias bias_kind            = gemm_bias::none;
+    gemm_activation activation     = gemm_activation::none;
+    gemm_multi_d_op multi_d_op     = gemm_multi_d_op::none;
+    bool multi_d_before_activation = false;
+    const double* d0               = nullptr; // read only as far as multi_d_op needs
+    const double* d1               = nullptr;
+    std::int64_t d0_row = 0, d0_col = 0, d0_batch = 0;
+    std::int64_t d1_row = 0, d1_col = 0, d1_batch = 0;
 };
 
 /// Writes every D element of every batch exactly once. `threads` 0 means all hardware threads.
@@ -54,7 +63,18 @@ inline void reference_gemm(const reference_gemm_desc& g, const double* a, const 
                     v += bias[bi * g.bias_batch + i];
                 else if(g.bias_kind == gemm_bias::per_column)
                     v += bias[bi * g.bias_batch + j];
-                d[bi * g.d_batch + i * g.d_row + j * g.d_col] = apply_activation(g.activation, v);
+                const auto combine = [&](double x) {
+                    return combine_multi_d(
+                                      g.multi_d_op, x,
+                                      [&] { return g.d0[bi * g.d0_batch + i * g.d0_row + j * g.d0_col]; },
+                                      [&] { return g.d1[bi * g.d1_batch + i * g.d1_row + j * g.d1_col]; });
+                };
+                if(g.multi_d_before_activation)
+                    v = combine(v);
+                v = apply_activation(g.activation, v);
+                if(!g.multi_d_before_activation)
+                    v = combine(v);
+                d[bi * g.d_batch + i * g.d_row + j * g.d_col] = v;
             }
         }
     };

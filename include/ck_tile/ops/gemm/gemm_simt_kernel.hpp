@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The general GEMM kernel: block-tiled through shared memory, accumulating in fp32 (int32 for
 // int8), correct for every M, N, K >= 1, every layout, leading dimension and alignment,
-// batched, with alpha/beta, bias and activation. It is the instance every (types, layouts)
-// combination can fall back on; fast tensor-core kernels are separate templates.
+// batched, with alpha/beta, bias, activation and extra inputs (multi-D). It is the instance every
+// (types, layouts) combination can fall back on; fast tensor-core kernels are separate templates.
 //
 // Pieces: gemm_simt_problem (types, layouts, index width), gemm_simt_policy (tiling),
 // gemm_epilogue (bias, activation, conversion), and this kernel, which ties them together
@@ -13,6 +13,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_policy.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_problem.hpp"
 
@@ -51,7 +52,22 @@ struct gemm_simt_host_args
     const float* scale_a = nullptr;
     const float* scale_b = nullptr;
     const float* scale_d = nullptr;
+    /// Extra M x N inputs combined at the activation (gemm_multi_d.hpp).
+    gemm_multi_d multi_d;
 };
+
+/// Why an instance compiled without the fused epilogue (bias, activation, extra inputs)
+/// cannot run `h`; nullptr when `h` uses none of them.
+inline const char* unfused_epilogue_refuses(const gemm_simt_host_args& h)
+{
+    if(h.bias_kind != gemm_bias::none)
+        return "this instance has no bias epilogue";
+    if(h.activation != gemm_activation::none)
+        return "this instance has no activation epilogue";
+    if(h.multi_d.active())
+        return "this instance has no multi-D epilogue (extra inputs D0/D1)";
+    return nullptr;
+}
 
 template <typename Problem_, typename Policy_, bool FusedEpilogue_>
 struct gemm_simt_kernel
@@ -64,8 +80,8 @@ struct gemm_simt_kernel
     using Acc     = typename Problem::AccDataType;
     using E       = typename Problem::EpilogueType;
     using Index   = typename Problem::IndexType;
-    /// false: the instance accepts only problems without bias and activation (fewer
-    /// instructions); true: both are read from the kernel arguments.
+    /// false: the instance accepts only problems without bias, activation and extra inputs
+    /// (fewer instructions); true: all three are read from the kernel arguments.
     static constexpr bool FusedEpilogue = FusedEpilogue_;
 
     static constexpr index_t BlockSize = Policy::BlockSize;
@@ -108,6 +124,7 @@ struct gemm_simt_kernel
         const float* scale_b;
         const float* scale_d;
         E d_scale; // *scale_d, read by the kernel
+        gemm_multi_d multi_d;
     };
 
     static std::int64_t num_tiles(const gemm_simt_host_args& h)
@@ -121,10 +138,8 @@ struct gemm_simt_kernel
     {
         if constexpr(!FusedEpilogue)
         {
-            if(h.bias_kind != gemm_bias::none)
-                return "this instance has no bias epilogue";
-            if(h.activation != gemm_activation::none)
-                return "this instance has no activation epilogue";
+            if(const char* why = unfused_epilogue_refuses(h))
+                return why;
         }
         if constexpr(sizeof(Index) == 4)
         {
@@ -201,6 +216,7 @@ struct gemm_simt_kernel
         // BLAS convention: beta == 0 means C is not read (it may hold NaNs or be null).
         k.read_c  = h.beta != 0.0;
         k.scale_a = h.scale_a, k.scale_b = h.scale_b, k.scale_d = h.scale_d;
+        k.multi_d = h.multi_d;
         return k;
     }
 
@@ -321,14 +337,24 @@ struct gemm_simt_kernel
     CK_TILE_DEVICE static void store(const kargs& ka, Index batch, Index m0, Index n0, index_t tm,
                                      index_t tn, const Acc (&acc)[ThreadM][ThreadN])
     {
-        const D* pc    = ka.c + batch * ka.batch_stride_c;
-        D* pd          = ka.d + batch * ka.batch_stride_d;
-        const D* pbias = ka.bias + batch * ka.batch_stride_bias;
+        const D* pc                      = ka.c + batch * ka.batch_stride_c;
+        D* pd                            = ka.d + batch * ka.batch_stride_d;
+        const D* pbias                   = ka.bias + batch * ka.batch_stride_bias;
+        [[maybe_unused]] gemm_multi_d md = ka.multi_d;
+        if constexpr(FusedEpilogue)
+        {
+            if(md.active())
+                md.template select_batch<D>(batch);
+        }
+        // Unrolled so that acc stays in registers: a loop left rolled (the fused epilogue's
+        // body is long) would index it at run time, which puts it in local memory.
+#pragma unroll
         for(index_t i = 0; i < ThreadM; ++i)
         {
             const Index r = m0 + tm + i * ThreadsM;
             if(r >= ka.m)
                 continue;
+#pragma unroll
             for(index_t j = 0; j < ThreadN; ++j)
             {
                 const Index c = n0 + tn + j * ThreadsN;
@@ -343,7 +369,7 @@ struct gemm_simt_kernel
                         v += load_output_type<E>(pbias[r]);
                     else if(ka.bias_kind == gemm_bias::per_column)
                         v += load_output_type<E>(pbias[c]);
-                    v = apply_activation(ka.activation, v);
+                    v = activate_and_combine<D>(md, ka.activation, v, r, c);
                 }
                 pd[r * ka.d_stride_m + c * ka.d_stride_n] = convert_output<D>(ka.d_scale * v);
             }

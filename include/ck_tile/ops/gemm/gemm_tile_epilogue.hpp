@@ -10,6 +10,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_multi_d.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_block_gemm.hpp"
 #include "ck_tile/ops/gemm/warp/warp_gemm_fragment.hpp"
@@ -39,6 +40,7 @@ struct gemm_tile_output
     const float* scale_b;
     const float* scale_d;
     E d_scale;
+    gemm_multi_d multi_d; // extra inputs, combined at the activation (Fused only)
 
     /// The view of batch 0 that a problem's host arguments describe (d_scale is set by
     /// load_scales on the device).
@@ -61,7 +63,8 @@ struct gemm_tile_output
                 h.scale_a,
                 h.scale_b,
                 h.scale_d,
-                E(1)};
+                E(1),
+                h.multi_d};
     }
 
     /// Reads the per-tensor scales (device memory) into alpha and d_scale: once per thread,
@@ -75,7 +78,22 @@ struct gemm_tile_output
         d_scale = scale_d ? static_cast<E>(*scale_d) : E(1);
     }
 
-    /// d_scale * act(alpha * acc + beta * C + bias) in E, converted to D. @pre load_scales().
+    /// Moves D, C, the bias and (Fused: the epilogue reads them) the extra inputs to batch `b`.
+    template <bool Fused>
+    CK_TILE_HOST_DEVICE void select_batch(std::int64_t b, std::int64_t batch_stride_c,
+                                          std::int64_t batch_stride_d,
+                                          std::int64_t batch_stride_bias)
+    {
+        d += b * batch_stride_d;
+        c += b * batch_stride_c;
+        bias += b * batch_stride_bias;
+        if constexpr(Fused)
+            if(multi_d.active())
+                multi_d.template select_batch<D>(b);
+    }
+
+    /// d_scale * act(alpha * acc + beta * C + bias) in E, with the extra inputs combined
+    /// before or after the activation (gemm_multi_d.hpp), converted to D. @pre load_scales().
     template <bool Fused, typename Acc>
     CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col,
                                                         Acc acc) const
@@ -89,7 +107,7 @@ struct gemm_tile_output
                 v += load_output_type<E>(bias[r]);
             else if(bias_kind == gemm_bias::per_column)
                 v += load_output_type<E>(bias[col]);
-            v = apply_activation(activation, v);
+            v = activate_and_combine<D>(multi_d, activation, v, r, col);
         }
         d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
     }
@@ -188,9 +206,8 @@ struct gemm_tile_splitk_reduce
                 sum += ka.partial[s * total + i];
             const std::int64_t batch = i / mn, rc = i % mn;
             gemm_tile_output<D, E> out = scaled;
-            out.d += batch * ka.batch_stride_d;
-            out.c += batch * ka.batch_stride_c;
-            out.bias += batch * ka.batch_stride_bias;
+            out.template select_batch<Fused>(batch, ka.batch_stride_c, ka.batch_stride_d,
+                                             ka.batch_stride_bias);
             out.template write<Fused>(rc / ka.out.n, rc % ka.out.n, sum);
         }
     }

@@ -114,10 +114,8 @@ struct gemm_tile_kernel
     {
         if constexpr(!FusedEpilogue)
         {
-            if(h.bias_kind != gemm_bias::none)
-                return "this instance has no bias epilogue";
-            if(h.activation != gemm_activation::none)
-                return "this instance has no activation epilogue";
+            if(const char* why = unfused_epilogue_refuses(h))
+                return why;
         }
         // Vectors run along each operand's contiguous side: the other stride (the leading
         // dimension), the batch stride and the pointer must keep every vector aligned.
@@ -207,9 +205,8 @@ struct gemm_tile_kernel
             if(ka.splits == 1)
             {
                 gemm_tile_output<D, E> out = ka.out;
-                out.d += batch * ka.batch_stride_d;
-                out.c += batch * ka.batch_stride_c;
-                out.bias += batch * ka.batch_stride_bias;
+                out.template select_batch<FusedEpilogue>(batch, ka.batch_stride_c,
+                                                         ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
                 epilogue::store(acc, out, wm, wn, lane);
             }

@@ -48,7 +48,7 @@ struct gemm_wgmma_epilogue
     CK_TILE_HOST_DEVICE static bool scale_only(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return pairs && !out.read_c && out.bias_kind == gemm_bias::none &&
-               out.activation == gemm_activation::none;
+               out.activation == gemm_activation::none && !out.multi_d.active();
     }
 
     /// @pre scale_only(out, pairs) and out.load_scales(). `row0`, `col0`: the slab's first

@@ -157,10 +157,8 @@ struct gemm_wgmma_kernel
     {
         if constexpr(!FusedEpilogue)
         {
-            if(h.bias_kind != gemm_bias::none)
-                return "this instance has no bias epilogue";
-            if(h.activation != gemm_activation::none)
-                return "this instance has no activation epilogue";
+            if(const char* why = unfused_epilogue_refuses(h))
+                return why;
         }
         if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
             return "M, N, K and the batch count must be below 2^31 for the copy engine";
@@ -382,9 +380,8 @@ struct gemm_wgmma_kernel
                     continue;
                 }
                 gemm_tile_output<D, E> out = ka.out;
-                out.d += w.batch * ka.batch_stride_d;
-                out.c += w.batch * ka.batch_stride_c;
-                out.bias += w.batch * ka.batch_stride_bias;
+                out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
+                                                         ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
                 if(scale_only)
                     epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
