@@ -161,13 +161,26 @@ struct gemm_multi_d
         return op != gemm_multi_d_op::none;
     }
 
-    /// The combine at (r, c) of the current batch. @pre active().
+    /// The extra values at (r, c) of the current batch that op reads (the others stay 0), so
+    /// a caller can issue the loads of several elements before any of their stores.
     template <typename D, typename E>
-    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E apply(E v, std::int64_t r, std::int64_t c) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void load(std::int64_t r, std::int64_t c, E& x0,
+                                                       E& x1) const
+    {
+        const int inputs = multi_d_inputs(op);
+        if(inputs >= 1)
+            x0 = d0.template load<D, E>(r, c);
+        if(inputs >= 2)
+            x1 = d1.template load<D, E>(r, c);
+    }
+
+    /// op(v, x0, x1) with values from load(). @pre active().
+    template <typename E>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E apply(E v, E x0, E x1) const
     {
         return combine_multi_d(
-            op, v, [&]() CK_TILE_FORCE_INLINE { return d0.template load<D, E>(r, c); },
-            [&]() CK_TILE_FORCE_INLINE { return d1.template load<D, E>(r, c); });
+            op, v, [&]() CK_TILE_FORCE_INLINE { return x0; },
+            [&]() CK_TILE_FORCE_INLINE { return x1; });
     }
 
     template <typename D>
@@ -178,19 +191,32 @@ struct gemm_multi_d
     }
 };
 
-/// act(v) with the multi-D combine at its point: the epilogue's step after bias. No extra work
-/// per element when no extra input is used (one uniform branch).
+/// act(v) with the multi-D combine at its point, given the extra values (gemm_multi_d::load):
+/// the epilogue's step after bias. No extra work per element when no extra input is used (one
+/// uniform branch).
+template <typename E>
+CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E activate_and_combine_values(const gemm_multi_d& md,
+                                                                       gemm_activation act, E v,
+                                                                       E x0, E x1)
+{
+    if(md.active() && md.before_activation)
+        v = md.apply(v, x0, x1);
+    v = apply_activation(act, v);
+    if(md.active() && !md.before_activation)
+        v = md.apply(v, x0, x1);
+    return v;
+}
+
+/// The same, reading the extra values at (r, c).
 template <typename D, typename E>
 CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE E activate_and_combine(const gemm_multi_d& md,
                                                                 gemm_activation act, E v,
                                                                 std::int64_t r, std::int64_t c)
 {
-    if(md.active() && md.before_activation)
-        v = md.template apply<D>(v, r, c);
-    v = apply_activation(act, v);
-    if(md.active() && !md.before_activation)
-        v = md.template apply<D>(v, r, c);
-    return v;
+    E x0 = E(0), x1 = E(0);
+    if(md.active())
+        md.template load<D>(r, c, x0, x1);
+    return activate_and_combine_values(md, act, v, x0, x1);
 }
 
 } // namespace ck_tile

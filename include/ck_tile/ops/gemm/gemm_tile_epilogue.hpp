@@ -92,24 +92,59 @@ struct gemm_tile_output
                 multi_d.template select_batch<D>(b);
     }
 
+    /// What the epilogue reads at one element besides the accumulator (0 where unused).
+    struct element_inputs
+    {
+        E c, bias, x0, x1;
+    };
+
+    /// The loads of write() at (r, col), done apart from its store so that a caller can issue
+    /// the loads of several elements first: D may be C or D0 (in place), so the compiler may
+    /// not move a load above an earlier element's store by itself.
+    template <bool Fused>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE element_inputs gather(std::int64_t r,
+                                                                   std::int64_t col) const
+    {
+        element_inputs in{E(0), E(0), E(0), E(0)};
+        if(read_c)
+            in.c = load_output_type<E>(c[r * c_stride_m + col * c_stride_n]);
+        if constexpr(Fused)
+        {
+            if(bias_kind == gemm_bias::per_row)
+                in.bias = load_output_type<E>(bias[r]);
+            else if(bias_kind == gemm_bias::per_column)
+                in.bias = load_output_type<E>(bias[col]);
+            if(multi_d.active())
+                multi_d.template load<D>(r, col, in.x0, in.x1);
+        }
+        return in;
+    }
+
     /// d_scale * act(alpha * acc + beta * C + bias) in E, with the extra inputs combined
-    /// before or after the activation (gemm_multi_d.hpp), converted to D. @pre load_scales().
+    /// before or after the activation (gemm_multi_d.hpp), converted to D, from the values
+    /// gather() read. @pre load_scales().
+    template <bool Fused, typename Acc>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc,
+                                                        const element_inputs& in) const
+    {
+        E v = alpha * static_cast<E>(acc);
+        if(read_c)
+            v += beta * in.c;
+        if constexpr(Fused)
+        {
+            if(bias_kind != gemm_bias::none)
+                v += in.bias;
+            v = activate_and_combine_values(multi_d, activation, v, in.x0, in.x1);
+        }
+        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
+    }
+
+    /// write() at one element, its loads included.
     template <bool Fused, typename Acc>
     CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col,
                                                         Acc acc) const
     {
-        E v = alpha * static_cast<E>(acc);
-        if(read_c)
-            v += beta * load_output_type<E>(c[r * c_stride_m + col * c_stride_n]);
-        if constexpr(Fused)
-        {
-            if(bias_kind == gemm_bias::per_row)
-                v += load_output_type<E>(bias[r]);
-            else if(bias_kind == gemm_bias::per_column)
-                v += load_output_type<E>(bias[col]);
-            v = activate_and_combine<D>(multi_d, activation, v, r, col);
-        }
-        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
+        write<Fused>(r, col, acc, gather<Fused>(r, col));
     }
 };
 
