@@ -389,7 +389,7 @@ CKTILE_API cktile_status_t cktile_tuning_db_save(cktile_handle_t handle, const c
 /** Runs `problem` on `stream` (a hipStream_t/cudaStream_t; NULL is the default stream),
  *  asynchronously. `instance_id` CKTILE_INSTANCE_AUTO selects as CKTILE_SELECT_DEFAULT does
  *  (and uses a measured choice cached in the handle, if any). The workspace must hold
- *  cktile_gemm_workspace_size() bytes (NULL when that is 0). */
+ *  cktile_gemm_workspace_size() bytes, 16-byte aligned (NULL when that is 0). */
 CKTILE_API cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
                                            const cktile_gemm_problem_t* problem,
                                            const cktile_gemm_args_t* args, void* workspace,

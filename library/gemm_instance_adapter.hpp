@@ -11,6 +11,7 @@
 #include "ck_tile/host/hip_check.hpp"
 #include "ck_tile/host/kernel_launch.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
+#include "ck_tile/ops/gemm/gemm_splitk_reduce.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_kernel.hpp"
 #if defined(CK_TILE_PLATFORM_NVIDIA)
 #include "ck_tile/ops/gemm/gemm_wgmma_kernel.hpp"
@@ -157,20 +158,15 @@ void launch_splitk_reduce(const Acc* partial, const ck_tile::gemm_tile_output<D,
                           hipStream_t stream)
 {
     using R = ck_tile::gemm_tile_splitk_reduce<Acc, D, E, Fused>;
-    const typename R::kargs rk{partial,
-                               out,
-                               splits,
-                               h.batch_count,
-                               h.batch_stride_c,
-                               h.batch_stride_d,
-                               h.batch_stride_bias};
-    const std::int64_t total  = h.m * h.n * h.batch_count;
-    const std::int64_t want   = (total + R::BlockSize - 1) / R::BlockSize;
-    const std::int64_t blocks = want < 65536 ? want : 65536;
-    ck_tile::launch_kernel(
-        ck_tile::stream_config{stream, false, 0, 0, 1},
-        ck_tile::make_kernel<R::BlockSize, 1>(R{}, dim3(static_cast<unsigned>(blocks)),
-                                              dim3(R::BlockSize), 0u, rk));
+    const typename R::kargs rk =
+        R::make_kargs(partial, out, splits, h.batch_count, h.batch_stride_c, h.batch_stride_d,
+                      h.batch_stride_bias);
+    std::int64_t x = 0, y = 0;
+    R::grid(rk, x, y);
+    ck_tile::launch_kernel(ck_tile::stream_config{stream, false, 0, 0, 1},
+                           ck_tile::make_kernel<R::BlockSize, 1>(
+                               R{}, dim3(static_cast<unsigned>(x), static_cast<unsigned>(y)),
+                               dim3(R::BlockSize), 0u, rk));
 }
 
 /// SIMT kernels (gemm_simt_kernel.hpp): one launch, no workspace.

@@ -279,6 +279,9 @@ void launch(const handle_state& s, const cktile_kernel_instance_t& r,
     if(need > 0 && !workspace)
         fail(CKTILE_STATUS_INVALID_ARGUMENT,
              "workspace is NULL but " + std::to_string(need) + " bytes are needed");
+    if(need > 0 && reinterpret_cast<std::uintptr_t>(workspace) % 16 != 0)
+        fail(CKTILE_STATUS_INVALID_ARGUMENT,
+             "workspace must be 16-byte aligned (split-K reads and writes its sums in vectors)");
     if(logger().should_log(spdlog::level::info))
         logger().info("gemm on device {}: {}", s.device, gemm_replay_command(p, r.info.name));
     char message[reason_capacity]; // written by a failing run only

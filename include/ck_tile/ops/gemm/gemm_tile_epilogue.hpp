@@ -209,44 +209,4 @@ struct gemm_tile_epilogue
     }
 };
 
-/// The second kernel of split-K: D = epilogue(sum over splits s = 0, 1, ... of partial[s]),
-/// one thread per element of D, the splits added in index order.
-/// Workspace: splits x batches x M x N accumulators, split-major.
-template <typename Acc, typename D, typename E, bool Fused>
-struct gemm_tile_splitk_reduce
-{
-    static constexpr index_t BlockSize = 256;
-
-    struct kargs
-    {
-        const Acc* partial;
-        gemm_tile_output<D, E> out;
-        std::int64_t splits, batches;
-        std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
-    };
-
-#if !defined(CK_TILE_PLATFORM_HOST)
-    CK_TILE_DEVICE void operator()(kargs ka) const
-    {
-        const std::int64_t mn         = ka.out.m * ka.out.n;
-        const std::int64_t total      = mn * ka.batches;
-        const std::int64_t step       = std::int64_t(get_grid_size()) * BlockSize;
-        gemm_tile_output<D, E> scaled = ka.out;
-        scaled.load_scales();
-        for(std::int64_t i = std::int64_t(get_block_id()) * BlockSize + get_thread_id(); i < total;
-            i += step)
-        {
-            Acc sum = ka.partial[i];
-            for(std::int64_t s = 1; s < ka.splits; ++s)
-                sum += ka.partial[s * total + i];
-            const std::int64_t batch = i / mn, rc = i % mn;
-            gemm_tile_output<D, E> out = scaled;
-            out.template select_batch<Fused>(batch, ka.batch_stride_c, ka.batch_stride_d,
-                                             ka.batch_stride_bias);
-            out.template write<Fused>(rc / ka.out.n, rc % ka.out.n, sum);
-        }
-    }
-#endif
-};
-
 } // namespace ck_tile

@@ -19,6 +19,7 @@
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_block_gemm.hpp"
+#include "ck_tile/ops/gemm/gemm_splitk_reduce.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_pipeline.hpp"
@@ -164,13 +165,6 @@ struct gemm_tile_kernel
     static void grid(const kargs& k, std::int64_t& x, std::int64_t& y, std::int64_t& z)
     {
         x = k.tiles_m * k.tiles_n, y = k.splits, z = k.grid_z;
-    }
-
-    static typename reduce::kargs reduce_kargs(const kargs& k)
-    {
-        return {
-            k.workspace,        k.out, k.splits, k.batch_count, k.batch_stride_c, k.batch_stride_d,
-            k.batch_stride_bias};
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
