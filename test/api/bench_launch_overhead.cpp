@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Host time per call of a GEMM launch through the C API next to the runtime's own floor, in one
-// process, on one stream, timed the way `cktile-profiler gemm overhead` times it (batches of
-// 256 calls, the median batch). The rows between the floor and cktile_gemm_run say where the
-// C API's time goes: the kernel library's run function called straight from its table has no
-// libcktile.so around it, and supports(id) is the library's checks without the launch.
-// Prints microseconds per call; fails only when a call fails (no timing assertion).
+// process, on a non-blocking stream as `cktile-profiler gemm overhead` uses (batches of 256
+// calls, the median batch; here the cases take turns batch by batch). The rows between the floor
+// and cktile_gemm_run say where the C API's time goes: the kernel library's run function called
+// straight from its table has no libcktile.so around it, and supports(id) is the library's checks
+// without the launch. Prints microseconds per call; fails only when a call fails (no timing
+// assertion).
 //
 //   bench_launch_overhead <kernel library> [calls]     (calls defaults to 20000)
 #include "launch_floor.hpp"
@@ -28,30 +29,44 @@ namespace {
 
 constexpr int batch = 256; // fewer than the launch queue holds, as in the profiler
 
-/// Median host microseconds per call over batches of `batch`, or a negative value on failure.
-double time_case(const cktile_bench::timed_case& c, long calls, hipStream_t stream)
+/// Times every case in rounds: one batch of `batch` calls of each case per round, so that
+/// drift in the machine's speed (the figures move by tenths of a microsecond from one second
+/// to the next) reaches every case alike. Returns each case's median microseconds per call,
+/// or a negative value for a case whose call failed.
+std::vector<double> time_interleaved(const std::vector<cktile_bench::timed_case>& cases, long calls)
 {
-    for(int i = 0; i < 2 * batch; ++i)
-        if(!c.call())
-            return -1.0;
-    HIP_CHECK_ERROR(hipStreamSynchronize(stream));
-    std::vector<double> per_call;
+    std::vector<std::vector<double>> per_call(cases.size());
+    std::vector<bool> ok(cases.size(), true);
+    for(std::size_t c = 0; c < cases.size(); ++c) // warm caches and lazily loaded kernels
+        for(int i = 0; i < 2 * batch && ok[c]; ++i)
+            ok[c] = cases[c].call();
+    HIP_CHECK_ERROR(hipDeviceSynchronize());
     for(long done = 0; done < calls; done += batch)
     {
         const long count = std::min<long>(batch, calls - done);
-        const auto t0    = std::chrono::steady_clock::now();
-        bool ok          = true;
-        for(long i = 0; i < count; ++i)
-            ok &= c.call();
-        const auto t1 = std::chrono::steady_clock::now();
-        HIP_CHECK_ERROR(hipStreamSynchronize(stream));
-        if(!ok)
-            return -1.0;
-        per_call.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() /
-                           static_cast<double>(count));
+        for(std::size_t c = 0; c < cases.size(); ++c)
+        {
+            if(!ok[c])
+                continue;
+            bool good     = true;
+            const auto t0 = std::chrono::steady_clock::now();
+            for(long i = 0; i < count; ++i)
+                good &= cases[c].call();
+            const auto t1 = std::chrono::steady_clock::now();
+            HIP_CHECK_ERROR(hipDeviceSynchronize());
+            ok[c] = good;
+            per_call[c].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() /
+                                  static_cast<double>(count));
+        }
     }
-    std::sort(per_call.begin(), per_call.end());
-    return per_call[per_call.size() / 2];
+    std::vector<double> median(cases.size(), -1.0);
+    for(std::size_t c = 0; c < cases.size(); ++c)
+        if(ok[c] && !per_call[c].empty())
+        {
+            std::sort(per_call[c].begin(), per_call[c].end());
+            median[c] = per_call[c][per_call[c].size() / 2];
+        }
+    return median;
 }
 
 const cktile_kernel_instance_t* table_instance(const char* library, std::uint64_t id)
@@ -85,8 +100,11 @@ int main(int argc, char** argv)
         return 0;
     }
     HIP_CHECK_ERROR(hipSetDevice(0));
-    hipStream_t stream = nullptr;
-    HIP_CHECK_ERROR(hipStreamCreate(&stream));
+    // The profiler's stream kind (non-blocking), and a blocking one for comparison: a launch
+    // into a blocking stream also orders itself after the legacy default stream.
+    hipStream_t stream = nullptr, blocking = nullptr;
+    HIP_CHECK_ERROR(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+    HIP_CHECK_ERROR(hipStreamCreate(&blocking));
     cktile_handle_t h = nullptr;
     if(cktile_create(&h, 0) != CKTILE_STATUS_SUCCESS)
     {
@@ -158,25 +176,35 @@ int main(int argc, char** argv)
                     cktile_gemm_run(h, picked, &p, &a, workspace, need, stream) ==
                         CKTILE_STATUS_SUCCESS;
          }},
+        {"blocking stream: cktile: select + run(id)",
+         [&] {
+             std::uint64_t picked = 0;
+             return cktile_gemm_select(h, &p, &a, CKTILE_SELECT_DEFAULT, &picked) ==
+                        CKTILE_STATUS_SUCCESS &&
+                    cktile_gemm_run(h, picked, &p, &a, workspace, need, blocking) ==
+                        CKTILE_STATUS_SUCCESS;
+         }},
     };
     cases.insert(cases.end(), api.begin(), api.end());
 
-    bool ok = true;
-    for(const auto& c : cases)
+    const std::vector<double> us = time_interleaved(cases, calls);
+    bool ok                      = true;
+    for(std::size_t c = 0; c < cases.size(); ++c)
     {
-        const double us = time_case(c, calls, stream);
-        if(us < 0)
+        if(us[c] < 0)
         {
-            std::printf("%-62s failed: %s\n", c.label.c_str(), cktile_get_last_error_message());
+            std::printf("%-70s failed: %s\n", cases[c].label.c_str(),
+                        cktile_get_last_error_message());
             ok = false;
             continue;
         }
-        std::printf("%-62s %7.3f us/call\n", c.label.c_str(), us);
+        std::printf("%-70s %7.3f us/call\n", cases[c].label.c_str(), us[c]);
     }
-    HIP_CHECK_ERROR(hipStreamSynchronize(stream));
+    HIP_CHECK_ERROR(hipDeviceSynchronize());
     cktile_destroy(h);
     (void)hipFree(buffers);
     (void)hipFree(workspace);
     (void)hipStreamDestroy(stream);
+    (void)hipStreamDestroy(blocking);
     return ok ? 0 : 1;
 }

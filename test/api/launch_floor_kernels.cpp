@@ -166,21 +166,22 @@ std::vector<timed_case> launch_floor_cases(hipStream_t stream)
     static const gemm_sized g{};
     static const large l{};
     std::vector<timed_case> cases = {
-        {"runtime: seam launch_kernel, no arguments", [=] { return seam_launch(stream, 0); }},
-        {"runtime: seam launch_kernel, 448-byte arguments",
-         [=] { return seam_launch(stream, 0, g); }},
-        {"runtime: seam launch_kernel, 448-byte arguments, 200 KiB shared",
+        {"seam launch_kernel: no arguments", [=] { return seam_launch(stream, 0); }},
+        {"seam launch_kernel: 448-byte arguments", [=] { return seam_launch(stream, 0, g); }},
+        {"seam launch_kernel: 448-byte arguments, 200 KiB shared",
          [=] { return seam_launch(stream, gemm_shared_memory, g); }},
-        {"runtime: seam launch_kernel, 4096-byte arguments",
-         [=] { return seam_launch(stream, 0, l); }},
-        {"runtime: <<<>>> only, no arguments", [=] { return chevron_launch(stream); }},
+        {"seam launch_kernel: 4096-byte arguments", [=] { return seam_launch(stream, 0, l); }},
+        {"runtime: <<<>>> + hipGetLastError, no arguments",
+         [=] { return chevron_launch(stream) && hipGetLastError() == hipSuccess; }},
+        {"runtime: <<<>>> + hipGetLastError, 448-byte arguments",
+         [=] { return chevron_launch(stream, g) && hipGetLastError() == hipSuccess; }},
         {"runtime: <<<>>> only, 448-byte arguments", [=] { return chevron_launch(stream, g); }},
         {"runtime: hipGetDevice",
          [] {
              int d = -1;
              return hipGetDevice(&d) == hipSuccess;
          }},
-        {"runtime: hipSetDevice(current)",
+        {"runtime: hipGetDevice + hipSetDevice(it)",
          [] {
              int d = -1;
              return hipGetDevice(&d) == hipSuccess && hipSetDevice(d) == hipSuccess;
