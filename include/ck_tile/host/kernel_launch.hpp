@@ -7,6 +7,7 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/host/kernel_entry.hpp"
 #include "ck_tile/host/stream_config.hpp"
 
 #if defined(CK_TILE_PLATFORM_HOST)
@@ -63,14 +64,18 @@ struct kernel_invocation
         }
     }
 
+    /// Launches on `stream`; throws ck_tile::hip_error when the launch fails.
     void operator()(hipStream_t stream) const
     {
         if(lds_bytes > default_dynamic_shared_memory)
             allow_dynamic_shared_memory();
+        static const kernel_entry entry(reinterpret_cast<const void*>(
+            &kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>));
         std::apply(
             [&](const Args&... a) {
-                kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>
-                    <<<grid, block, lds_bytes, stream>>>(kernel, a...);
+                void* params[] = {const_cast<Kernel*>(&kernel),
+                                  const_cast<void*>(static_cast<const void*>(&a))...};
+                HIP_CHECK_ERROR(entry.launch(grid, block, lds_bytes, stream, params));
             },
             args);
     }
@@ -87,14 +92,13 @@ auto make_kernel(Kernel kernel, dim3 grid, dim3 block, unsigned lds_bytes, Args.
 
 /// Runs each invocation once on s.stream_id_; with s.time_kernel_, first s.cold_niters_
 /// untimed runs, then s.nrepeat_ timed runs, and returns the mean time per run in ms
-/// (0 when not timing). Throws ck_tile::hip_error on a launch or runtime failure.
+/// (0 when not timing). Throws ck_tile::hip_error on a launch or runtime failure. Each launch
+/// reports its own status, so no hipGetLastError follows them (it would also pick up an error
+/// that an unrelated earlier call on this thread left behind).
 template <typename... Invocations>
 float launch_kernel(const stream_config& s, Invocations... invocations)
 {
-    auto run_all = [&] {
-        (invocations(s.stream_id_), ...);
-        HIP_CHECK_ERROR(hipGetLastError());
-    };
+    auto run_all = [&] { (invocations(s.stream_id_), ...); };
     if(!s.time_kernel_)
     {
         run_all();

@@ -30,6 +30,7 @@
 #include "ck_tile/host/hip_check.hpp"
 #include "ck_tile/host/cluster_occupancy.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
+#include "ck_tile/host/kernel_entry.hpp"
 #include "ck_tile/host/tma_descriptor.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
@@ -267,8 +268,11 @@ struct gemm_wgmma_kernel
         }
         const std::int64_t grid =
             scheduler::grid_size(k.tiles.tiles() * k.splits, clusters) * ClusterM;
-        entry_fn<<<static_cast<unsigned>(grid), BlockSize, shared_memory_bytes, stream>>>(k);
-        HIP_CHECK_ERROR(hipGetLastError());
+        static const kernel_entry launcher(entry);
+        void* params[] = {const_cast<kargs*>(&k)};
+        HIP_CHECK_ERROR(launcher.launch(dim3(static_cast<unsigned>(grid)), dim3(BlockSize),
+                                        static_cast<unsigned>(shared_memory_bytes), stream,
+                                        params));
     }
 
     // ---- device side --------------------------------------------------------------------------
