@@ -70,6 +70,46 @@ struct memory_word<16>
 };
 #endif
 
+/// Stores one native word at p, a global-memory address aligned to the word's size.
+/// NVIDIA: a 16-byte word goes through an explicit st.global.v4.b32. When the word's bytes come
+/// from 2-byte elements (fp16/bf16 converted from fp32), nvcc otherwise splits the store into four
+/// 4-byte stores (seen in the PTX of the row-wise kernels), which quadruples the store
+/// instructions of memory-bound kernels. The "memory" clobber keeps later loads of the same
+/// address after it (a kernel may re-read what it wrote).
+template <typename W>
+CK_TILE_DEVICE void store_global_word(W* p, const W& w)
+{
+    *p = w;
+}
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+template <>
+CK_TILE_DEVICE void store_global_word<uint4>(uint4* p, const uint4& w)
+{
+    asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(w.x), "r"(w.y), "r"(w.z),
+                 "r"(w.w)
+                 : "memory");
+}
+#endif
+
+/// Stores one native word at p, a shared-memory address aligned to the word's size. NVIDIA: a
+/// 16-byte word goes through an explicit st.shared.v4.b32, for the reason store_global_word
+/// gives.
+template <typename W>
+CK_TILE_DEVICE void store_shared_word(W* p, const W& w)
+{
+    *p = w;
+}
+#if defined(CK_TILE_PLATFORM_NVIDIA)
+template <>
+CK_TILE_DEVICE void store_shared_word<uint4>(uint4* p, const uint4& w)
+{
+    const auto a = static_cast<unsigned>(__cvta_generic_to_shared(p));
+    asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(w.x), "r"(w.y), "r"(w.z),
+                 "r"(w.w)
+                 : "memory");
+}
+#endif
+
 /// The widest native word (at most 16 bytes) that divides `Bytes`.
 template <int Bytes>
 using memory_word_t = typename memory_word<(Bytes % 16 == 0)  ? 16

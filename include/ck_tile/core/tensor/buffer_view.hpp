@@ -78,7 +78,7 @@ CK_TILE_HOST_DEVICE X load_bytes(const T* p)
     return x;
 #endif
 }
-template <typename X, typename T>
+template <bool Global, typename X, typename T>
 CK_TILE_HOST_DEVICE void store_bytes(T* p, const X& x)
 {
 #if CK_TILE_DEVICE_COMPILE
@@ -89,7 +89,10 @@ CK_TILE_HOST_DEVICE void store_bytes(T* p, const X& x)
     __builtin_memcpy(words, &x, sizeof(X));
     W* dst = reinterpret_cast<W*>(p);
     for(int i = 0; i < n; ++i)
-        dst[i] = words[i];
+        if constexpr(Global)
+            arch::store_global_word(dst + i, words[i]);
+        else
+            dst[i] = words[i];
 #else
     std::memcpy(static_cast<void*>(p), static_cast<const void*>(&x), sizeof(X));
 #endif
@@ -194,7 +197,8 @@ struct buffer_view
         if constexpr(oob_conditional_check)
             if(!(is_valid_element && in_bounds<X>(at)))
                 return;
-        detail::store_bytes(p_data_ + at, bit_cast<access_t<X>>(x));
+        detail::store_bytes<BufferAddressSpace == address_space_enum::global>(
+            p_data_ + at, bit_cast<access_t<X>>(x));
     }
 
     /// Combines x into element i + linear_offset as Op says; invalid or out-of-bounds accesses

@@ -149,11 +149,7 @@ struct norm_kernel
                 ro_win.store(t);
             }
         };
-        auto normalize_store = [&](tile_f& t) {
-            tile_f wt, bt;
-            w_win.load(wt);
-            if(h.has_bias)
-                b_win.load(bt);
+        auto normalize_store_with = [&](tile_f& t, const tile_f& wt, const tile_f& bt) {
             sweep_tile(t, [&](auto idx, float& v) {
                 v = (v - mean) * rstd * wt(idx);
                 if(h.has_bias)
@@ -161,12 +157,24 @@ struct norm_kernel
             });
             y_win.store(t);
         };
+        auto normalize_store = [&](tile_f& t) {
+            tile_f wt, bt;
+            w_win.load(wt);
+            if(h.has_bias)
+                b_win.load(bt);
+            normalize_store_with(t, wt, bt);
+        };
 
         if(cols <= Shape::TileN)
         {
-            // The row fits: one read, statistics from registers, one write.
-            tile_f t;
+            // The row fits: one read, statistics from registers, one write. Weight and bias
+            // are loaded with x, so their latency hides behind the row's rather than coming
+            // after the reductions.
+            tile_f t, wt, bt;
             load_h(t);
+            w_win.load(wt);
+            if(h.has_bias)
+                b_win.load(bt);
             if(h.layernorm)
             {
                 float s = 0.f;
@@ -185,7 +193,7 @@ struct norm_kernel
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
             }
-            normalize_store(t);
+            normalize_store_with(t, wt, bt);
         }
         else
         {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/container/sequence.hpp"
 #include "ck_tile/core/container/tuple.hpp"
@@ -73,6 +74,22 @@ struct transpose_tile_shape
     CK_TILE_HOST_DEVICE static constexpr auto make_distribution()
     {
         return make_static_tile_distribution(encoding{});
+    }
+
+    // 2-byte types: y's tile is written by threads that own two neighbouring rows p, p + 1 of
+    // one 16-byte column vector, so each 4-byte shared-memory word read (x's elements (q, p)
+    // and (q, p + 1)) feeds both rows: half the shared-memory loads of one element per load.
+    // X0: rows = PairRepeat x Warps x LanesR x 2; X1 as above; Y -> (repeat, row of the pair,
+    // element).
+    static constexpr bool Paired        = sizeof(DataType) == 2 && Tile % (Warps * LanesR * 2) == 0;
+    static constexpr index_t PairRepeat = Paired ? Tile / (Warps * LanesR * 2) : 1;
+    using paired_encoding               = tile_distribution_encoding<
+        sequence<>, tuple<sequence<PairRepeat, Warps, LanesR, 2>, sequence<LanesC, Vector>>,
+        tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 1, 2>,
+        sequence<0, 3, 1>>;
+    CK_TILE_HOST_DEVICE static constexpr auto make_paired_distribution()
+    {
+        return make_static_tile_distribution(paired_encoding{});
     }
     CK_TILE_HOST_DEVICE static constexpr auto lengths()
     {
@@ -153,6 +170,43 @@ struct transpose_kernel
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
+    /// Writes y's tile (tp, tq) from x's tile in shared memory `l`, two rows per thread.
+    CK_TILE_DEVICE static void store_paired(const DataType* l, DataType* y, const kargs& k,
+                                            index_t tp, index_t tq)
+    {
+        struct alignas(4) pair_t
+        {
+            DataType lo, hi;
+        };
+        constexpr auto dstr = Shape::make_paired_distribution();
+        using tile_t        = decltype(make_static_distributed_tensor<DataType>(dstr));
+        const index_t pair0 = get_warp_id() * Shape::LanesR + get_lane_id() / Shape::LanesC;
+        const index_t col0  = (get_lane_id() % Shape::LanesC) * Vector;
+        tile_t ty;
+        static_for<0, Shape::PairRepeat, 1>{}([&](auto rep) {
+            constexpr index_t r0 = decltype(rep)::value;
+            // Rows p and p + 1 of y are columns p and p + 1 of x's tile: one 4-byte word of
+            // each row q that lands in this thread's column vector (p is even, V too).
+            const index_t p = (r0 * Shape::LanesR * Warps + pair0) * 2;
+            static_for<0, Vector, 1>{}([&](auto e) {
+                constexpr index_t ev = decltype(e)::value;
+                const pair_t w =
+                    *reinterpret_cast<const pair_t*>(l + Shape::lds_index(col0 + ev, p));
+                constexpr index_t i0 = tile_t::calculate_offset_from_y(make_multi_index(r0, 0, ev));
+                constexpr index_t i1 = tile_t::calculate_offset_from_y(make_multi_index(r0, 1, ev));
+                ty.get_thread_buffer()[number<i0>{}] = w.lo;
+                ty.get_thread_buffer()[number<i1>{}] = w.hi;
+            });
+        });
+        const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
+        auto y_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
+                                          y, make_tuple(P, Q),
+                                          make_tuple(static_cast<index_t>(k.y_stride), 1),
+                                          number<Vector>{}, number<1>{}),
+                                      Shape::lengths(), {tp * Tile, tq * Tile}, dstr);
+        y_win.store(ty);
+    }
+
     CK_TILE_DEVICE void operator()(kargs k) const
     {
         struct alignas(16) vec_t
@@ -160,6 +214,7 @@ struct transpose_kernel
             DataType v[Vector];
         };
         static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
+        using word_t = arch::memory_word_t<16>;
         // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
         // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
         __shared__ vec_t lds_vectors[2][Tile * Tile / Vector];
@@ -214,10 +269,20 @@ struct transpose_kernel
                         tile_t::calculate_offset_from_y(make_multi_index(r0, decltype(e)::value));
                     v.v[decltype(e)::value] = tx.get_thread_buffer()[number<i>{}];
                 });
+                // As one native word: copied as a struct of 2-byte elements, nvcc splits the
+                // 16-byte shared-memory store into 2-byte stores (seen in the PTX).
                 const index_t row = r0 * Shape::LanesR * Warps + row0;
-                *reinterpret_cast<vec_t*>(l + Shape::lds_index(row, col0)) = v;
+                arch::store_shared_word(reinterpret_cast<word_t*>(l + Shape::lds_index(row, col0)),
+                                        __builtin_bit_cast(word_t, v));
             });
             block_sync_lds();
+
+            if constexpr(Shape::Paired)
+            {
+                store_paired(l, py + yoff, k, tp, tq);
+                buf ^= 1;
+                continue;
+            }
 
             // y's tile: rows p, columns q; element (p, q) is x's tile element (q, p).
             tile_t ty;
