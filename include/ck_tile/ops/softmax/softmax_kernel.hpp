@@ -102,10 +102,16 @@ struct softmax_kernel
         {
             tile_f t;
             x_win.load(t);
-            const float m   = block_row_reduce<Shape>(chunk_max(t, 0), row_max_op{}, smem);
-            const float s   = block_row_reduce<Shape>(chunk_sum_exp(t, 0, m), row_sum_op{}, smem);
+            const float m = block_row_reduce<Shape>(chunk_max(t, 0), row_max_op{}, smem);
+            // exp(x - m) once per element, kept in the tile for the sum and the output (the
+            // same values and order as summing exp(x - m) and recomputing it: the exponential
+            // is most of this kernel's instructions).
+            sweep_tile(t, [&](auto, float& v) { v = expf(v - m); });
+            const float s = block_row_reduce<Shape>(
+                Shape::fold_columns(t, 0, col0, cols, 0.f, [](float a, float e) { return a + e; }),
+                row_sum_op{}, smem);
             const float inv = 1.f / s;
-            sweep_tile(t, [&](auto, float& v) { v = expf(v - m) * inv; });
+            sweep_tile(t, [&](auto, float& v) { v *= inv; });
             y_win.store(t);
             return;
         }
