@@ -156,7 +156,8 @@ struct gemm_case
     double alpha, beta;
     cktile_bias_t bias;
     cktile_activation_t act;
-    int ld_align = 1; // leading dimensions rounded up to a multiple of this before the pad
+    int ld_align = 1;     // leading dimensions rounded up to a multiple of this before the pad
+    bool c_is_d  = false; // C and D are one buffer (in place, beta != 0)
 };
 
 std::string describe(const cktile_gemm_problem_t& p)
@@ -238,8 +239,11 @@ void describe_multi_d(cktile_gemm_problem_t& p, const multi_d_spec& md)
     p.stride_d1 = span(p.m, p.n, md.d1_layout == CKTILE_LAYOUT_ROW_MAJOR, p.ldd1, 1, 0) + 3;
 }
 
+/// `c_is_d`: D starts as C's values and C's pointer is D's (@pre C and D have one type, layout,
+/// leading dimension and batch stride); elements outside D must keep them.
 bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
-                   cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr)
+                   cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr,
+                   bool c_is_d = false)
 {
     const bool ar        = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR,
                br        = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR;
@@ -254,11 +258,13 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     const std::size_t db       = bytes_of(p.d_type);
     ck_tile::DeviceMem d(d_elems * db);
     d.SetValue(0xff); // poison: NaN for floats, -1 for int32 and int8
+    if(c_is_d)
+        d.ToDevice(c.host.data());
 
     cktile_gemm_args_t args;
     cktile_gemm_args_init(&args);
     args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
-    args.c = c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
+    args.c = c_is_d ? d.GetDeviceBuffer() : c.dev.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
     args.bias = p.bias != CKTILE_BIAS_NONE ? bias.dev.GetDeviceBuffer() : nullptr;
     // Extra inputs (multi-D): random, never zero, in their own type, layout and batch stride.
     const int extras = p.multi_d_op == CKTILE_MULTI_D_NONE ? 0
@@ -371,7 +377,8 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
     for(std::int64_t off = 0; off < d_elems; ++off)
         if(!inside[off])
             for(std::size_t byte = 0; byte < db; ++byte)
-                if(got[off * db + byte] != 0xff && errors++ < 5)
+                if(got[off * db + byte] != (c_is_d ? c.host[off * db + byte] : 0xff) &&
+                   errors++ < 5)
                     ADD_FAILURE() << name << " " << describe(p) << ": wrote padding element "
                                   << off;
     return errors == 0;
@@ -459,6 +466,12 @@ class GemmCorrectness : public ::testing::Test
                         gc.ld_pad;
                     p.stride_bias = std::max(p.m, p.n);
                     p.alpha = gc.alpha, p.beta = gc.beta, p.bias = gc.bias, p.activation = gc.act;
+                    if(gc.c_is_d)
+                    {
+                        if(p.c_type != p.d_type || p.c_layout != p.d_layout)
+                            continue;
+                        p.ldc = p.ldd, p.stride_c = p.stride_d;
+                    }
                     if(multi_d)
                         describe_multi_d(p, *multi_d);
                     if(cktile_gemm_supports(h_, info.id, &p, nullptr, nullptr, 0) !=
@@ -476,7 +489,7 @@ class GemmCorrectness : public ::testing::Test
                     const bool int_out =
                         p.d_type == CKTILE_DATATYPE_INT32 || p.d_type == CKTILE_DATATYPE_INT8;
                     if(!failed && !run_and_check(h_, info.id, info.name, p, rng,
-                                                 scales && int_out ? &dyadic : scales))
+                                                 scales && int_out ? &dyadic : scales, gc.c_is_d))
                         failed = true; // one report per instance; the others still run
                 }
             if(info.is_general || !general_only_must_run)
@@ -601,6 +614,31 @@ TEST_F(GemmCorrectness, MultiDSplitKAndScales)
         {{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
          {19, 40, 48, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
         false, true, true, &s, &mul);
+}
+
+// The Hopper GEMM's copy-engine stores of D (row-major D, 16-byte aligned pointer, leading
+// dimension, batch stride and row length): M and N that are not multiples of the tile (the
+// copy engine clips the chunks), a 128-row tile whose second half lies below D, the staged
+// epilogue, batches, and D that cannot take the path (leading dimension 99, odd N, col-major
+// D: the thread stores). Then C aliasing D with beta != 0, which the chunks read before they
+// are stored.
+TEST_F(GemmCorrectness, CopyEngineStoreEdges)
+{
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
+    run_cases(
+        {{200, 264, 64, 1, 0, 1.0, 0.0, none, act, 16},
+         {50, 64, 64, 1, 0, 1.0, 0.0, none, act, 16},
+         {70, 40, 48, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16},
+         {65, 8, 16, 3, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+         {100, 96, 32, 1, 3, 1.0, 0.0, none, act, 1},
+         {64, 33, 32, 1, 0, 1.0, 0.0, none, act, 16}},
+        true, false, true);
+    run_cases(
+        {{130, 72, 64, 2, 0, 1.0, 1.0, none, act, 16, true},
+         {70, 264, 40, 1, 0, 0.5, -1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_SILU, 16, true},
+         {33, 17, 24, 1, 0, 1.0, 0.5, none, act, 1, true}},
+        true, false, true);
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).

@@ -131,6 +131,18 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_EQ(plan::stage_bytes, (128 + 256) * 128);
     EXPECT_LE(plan::shared_memory_bytes, 227u * 1024u);
     EXPECT_EQ(plan::staging_offset % 8, 0u);
+    // The copy engine's output chunks: two per consumer where the stages leave room, on the
+    // swizzle repeat, before the barriers.
+    EXPECT_EQ(plan::d_buffers, 2);
+    EXPECT_EQ(plan::d_offset % 1024, 0u);
+    EXPECT_EQ(plan::barrier_offset, plan::d_offset + 2 * 2 * plan::d_chunk_bytes);
+    using pingpong = gemm_wgmma_policy<64, 256, 5, 1, gemm_wgmma_schedule::pingpong>;
+    using pp_plan  = pingpong::of<half_t, half_t, true, true>;
+    EXPECT_EQ(pp_plan::d_buffers, 1);
+    EXPECT_LE(pp_plan::shared_memory_bytes, 227u * 1024u);
+    using fp32_out = two::of<half_t, half_t, true, true, float>;
+    EXPECT_EQ(fp32_out::d_chunk_bytes, 64u * 32u * 4u);
+    EXPECT_LE(fp32_out::shared_memory_bytes, 227u * 1024u);
     using one = gemm_wgmma_policy<64, 256, 5>;
     EXPECT_EQ(one::BlockSize, 256);
 }

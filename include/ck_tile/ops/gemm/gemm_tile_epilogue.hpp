@@ -124,8 +124,7 @@ struct gemm_tile_output
     /// before or after the activation (gemm_multi_d.hpp), converted to D, from the values
     /// gather() read. @pre load_scales().
     template <bool Fused, typename Acc>
-    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc,
-                                                        const element_inputs& in) const
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE D value(Acc acc, const element_inputs& in) const
     {
         E v = alpha * static_cast<E>(acc);
         if(read_c)
@@ -136,7 +135,15 @@ struct gemm_tile_output
                 v += in.bias;
             v = activate_and_combine_values(multi_d, activation, v, in.x0, in.x1);
         }
-        d[r * d_stride_m + col * d_stride_n] = convert_output<D>(d_scale * v);
+        return convert_output<D>(d_scale * v);
+    }
+
+    /// value() stored at (r, col) of D.
+    template <bool Fused, typename Acc>
+    CK_TILE_FORCE_INLINE CK_TILE_HOST_DEVICE void write(std::int64_t r, std::int64_t col, Acc acc,
+                                                        const element_inputs& in) const
+    {
+        d[r * d_stride_m + col * d_stride_n] = value<Fused>(acc, in);
     }
 
     /// write() at one element, its loads included.

@@ -2,7 +2,7 @@
 // The Hopper GEMM's epilogue: a consumer warpgroup's accumulators (64 x BlockN, in the wgmma D
 // fragment layout) through gemm_tile_output's operations to D, masked at the matrix edge.
 //
-// Three paths, chosen per launch:
+// Paths, chosen per launch:
 //  - store_partial (split-K): the raw sums to the split's slice of the workspace; the epilogue
 //    runs in gemm_tile_splitk_reduce afterwards.
 //  - scale_and_store: D = alpha * acc, converted, straight from the registers. Each thread holds
@@ -14,10 +14,19 @@
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
 //    consecutive columns. Unrolling the full epilogue 128 times per thread made a kernel whose
 //    instruction fetch, not its math, set the speed.
+//  - the same two through the copy engine (scale_and_store_tma, stage_and_store_tma), when D's
+//    tensor map exists (row-major D, 16-byte aligned pointer, leading dimension, batch stride
+//    and row length): each 64 x 32 chunk of D values is written to a swizzled shared-memory
+//    buffer, and one thread stores it with one TMA store. The warpgroup waits for a buffer
+//    only before writing it again (DBuffers of them in turn), so the last chunks' stores run
+//    under the next tile's main loop. The copy engine clips rows and columns outside D.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/arch/memory_word.hpp"
+#include "ck_tile/core/arch/nvidia/mbarrier.hpp"
+#include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
+#include "ck_tile/core/arch/nvidia/tma.hpp"
 #include "ck_tile/core/arch/nvidia/wgmma_traits.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
@@ -27,7 +36,7 @@
 
 namespace ck_tile {
 
-template <typename Problem, index_t BlockN, bool Fused>
+template <typename Problem, index_t BlockN, bool Fused, index_t DBuffers = 0>
 struct gemm_wgmma_epilogue
 {
     using D                               = typename Problem::DDataType;
@@ -42,6 +51,62 @@ struct gemm_wgmma_epilogue
     /// Shared memory one consumer warpgroup needs for stage_and_store.
     static constexpr index_t staging_bytes = 64 * chunk_pitch * static_cast<index_t>(sizeof(Acc));
     static_assert(BlockN % chunk_cols == 0, "BlockN is a whole number of chunks");
+
+    /// The copy engine's output chunks: 64 rows of chunk_cols D values, rows of d_span bytes
+    /// swizzled at that span (32, 64 or 128 bytes: a warp's row-wise or fragment-wise writes
+    /// then fall on distinct banks). DBuffers of them per warpgroup, used in turn (`turn`
+    /// counts the chunks stored, so the store that last read a buffer is always the group
+    /// DBuffers back, even where chunks outside D were skipped).
+    static constexpr bool tma_store_possible = DBuffers > 0;
+    static constexpr uint32_t d_span         = chunk_cols * static_cast<uint32_t>(sizeof(D));
+    static constexpr smem_swizzle d_swizzle  = d_span == 128  ? smem_swizzle::b128
+                                               : d_span == 64 ? smem_swizzle::b64
+                                                              : smem_swizzle::b32;
+    static constexpr uint32_t d_chunk_bytes  = 64 * d_span;
+    static_assert(!tma_store_possible || (d_span == 32 || d_span == 64 || d_span == 128),
+                  "a row of an output chunk is one swizzle span");
+    static_assert(DBuffers <= 2, "one or two output buffers");
+
+    /// Byte offset of (row, col) in an output chunk.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t d_chunk_offset(index_t row, index_t col)
+    {
+        return smem_swizzle_offset(d_swizzle, static_cast<uint32_t>(row) * d_span +
+                                                  static_cast<uint32_t>(col) * sizeof(D));
+    }
+
+    /// The output buffer of chunk `turn`, once the store that last read it has done so and
+    /// every thread of the warpgroup knows. `t == 0` issues this warpgroup's stores.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static unsigned char*
+    acquire_d_buffer(unsigned char* d_buffers, uint32_t turn, index_t t, uint32_t barrier_id)
+    {
+        if(t == 0)
+            arch::tma_store_wait_group_read<DBuffers - 1>();
+        named_barrier_sync(barrier_id, 128);
+        return d_buffers + (turn % DBuffers) * d_chunk_bytes;
+    }
+
+    /// After every thread has written its values to `buffer`: one TMA store of the chunk at
+    /// (col, row) of `batch`, committed as its own group.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    release_d_buffer(const CUtensorMap* map_d, const unsigned char* buffer, std::int64_t row0,
+                     std::int64_t col, std::int64_t batch, index_t t, uint32_t barrier_id)
+    {
+        arch::fence_proxy_async_shared_cta();
+        named_barrier_sync(barrier_id, 128);
+        if(t == 0)
+        {
+            arch::tma_store_3d(map_d, buffer, static_cast<int32_t>(col), static_cast<int32_t>(row0),
+                               static_cast<int32_t>(batch));
+            arch::tma_store_commit_group();
+        }
+    }
+
+    /// Before the block exits: its stores have finished with shared memory.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void drain_stores(index_t t)
+    {
+        if(t == 0)
+            arch::tma_store_wait_group<0>();
+    }
 
     /// True when scale_and_store computes what gemm_tile_output::write would (alpha and the
     /// per-tensor scales only).
@@ -174,6 +239,113 @@ struct gemm_wgmma_epilogue
                     out.template write<Fused>(r, c, staging[rr * chunk_pitch + cc]);
             }
             named_barrier_sync(barrier_id, 128);
+        }
+    }
+
+    /// scale_and_store through the copy engine. `d_buffers`: this warpgroup's DBuffers output
+    /// chunks; `batch`: D's batch coordinate in map_d; `turn`: this warpgroup's chunk count.
+    /// Chunks wholly outside D are skipped (the copy engine is not asked to clip whole boxes).
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    scale_and_store_tma(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
+                        const CUtensorMap* map_d, unsigned char* d_buffers, std::int64_t row0,
+                        std::int64_t col0, std::int64_t batch, index_t t, uint32_t barrier_id,
+                        uint32_t& turn)
+    {
+        if constexpr(tma_store_possible)
+        {
+            if(row0 >= out.m)
+                return;
+            const E alpha = out.alpha, d_scale = out.d_scale;
+            const auto f = [alpha, d_scale](Acc v) {
+                return convert_output<D>(d_scale * (alpha * static_cast<E>(v)));
+            };
+            const index_t warp = t / 32, lane = t % 32;
+            const index_t r_lo = warp * 16 + lane / 4, c_first = (lane % 4) * 2;
+#pragma unroll
+            for(index_t chunk = 0; chunk < BlockN / chunk_cols; ++chunk)
+            {
+                if(col0 + chunk * chunk_cols >= out.n)
+                    break;
+                unsigned char* const buffer = acquire_d_buffer(d_buffers, turn++, t, barrier_id);
+#pragma unroll
+                for(index_t j = 0; j < chunk_cols / 8; ++j)
+                {
+                    const index_t i = 4 * (chunk * chunk_cols / 8 + j);
+                    const index_t c = c_first + 8 * j;
+                    store_pair(reinterpret_cast<D*>(buffer + d_chunk_offset(r_lo, c)), f(acc[i]),
+                               f(acc[i + 1]));
+                    store_pair(reinterpret_cast<D*>(buffer + d_chunk_offset(r_lo + 8, c)),
+                               f(acc[i + 2]), f(acc[i + 3]));
+                }
+                release_d_buffer(map_d, buffer, row0, col0 + chunk * chunk_cols, batch, t,
+                                 barrier_id);
+            }
+        }
+        else
+        {
+            (void)acc, (void)out, (void)map_d, (void)d_buffers, (void)row0, (void)col0;
+            (void)batch, (void)t, (void)barrier_id, (void)turn;
+        }
+    }
+
+    /// stage_and_store with the D values written to the output chunks and stored by the copy
+    /// engine; elements outside D are neither read nor stored.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    stage_and_store_tma(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
+                        const CUtensorMap* map_d, unsigned char* d_buffers, std::int64_t row0,
+                        std::int64_t col0, std::int64_t batch, index_t t, Acc* staging,
+                        uint32_t barrier_id, uint32_t& turn)
+    {
+        if constexpr(tma_store_possible)
+        {
+            if(row0 >= out.m)
+                return;
+            constexpr index_t chunks = BlockN / chunk_cols;
+            const index_t warp = t / 32, lane = t % 32;
+            Acc* const s_lo = staging + (warp * 16 + lane / 4) * chunk_pitch + (lane % 4) * 2;
+            Acc* const s_hi = s_lo + 8 * chunk_pitch;
+#pragma unroll 1
+            for(index_t chunk = 0; chunk < chunks; ++chunk)
+            {
+                const std::int64_t c0 = col0 + chunk * chunk_cols;
+                if(c0 >= out.n)
+                    break;
+#pragma unroll
+                for(index_t c = 0; c < chunks; ++c)
+                {
+                    if(c != chunk)
+                        continue;
+#pragma unroll
+                    for(index_t j = 0; j < chunk_cols / 8; ++j)
+                    {
+                        const index_t i = 4 * (c * chunk_cols / 8 + j);
+                        s_lo[8 * j]     = acc[i];
+                        s_lo[8 * j + 1] = acc[i + 1];
+                        s_hi[8 * j]     = acc[i + 2];
+                        s_hi[8 * j + 1] = acc[i + 3];
+                    }
+                }
+                // Publishes the staged accumulators as well as the free buffer.
+                unsigned char* const buffer = acquire_d_buffer(d_buffers, turn++, t, barrier_id);
+#pragma unroll 4
+                for(index_t e = t; e < 64 * chunk_cols; e += 128)
+                {
+                    const index_t rr = e / chunk_cols, cc = e % chunk_cols;
+                    const std::int64_t r = row0 + rr, c = c0 + cc;
+                    if(r < out.m && c < out.n)
+                        *reinterpret_cast<D*>(buffer + d_chunk_offset(rr, cc)) =
+                            out.template value<Fused>(staging[rr * chunk_pitch + cc],
+                                                      out.template gather<Fused>(r, c));
+                }
+                // Also orders this chunk's reads of the staging area before the next chunk's
+                // writes.
+                release_d_buffer(map_d, buffer, row0, c0, batch, t, barrier_id);
+            }
+        }
+        else
+        {
+            (void)acc, (void)out, (void)map_d, (void)d_buffers, (void)row0, (void)col0;
+            (void)batch, (void)t, (void)staging, (void)barrier_id, (void)turn;
         }
     }
 };

@@ -78,9 +78,9 @@ struct gemm_wgmma_kernel
     using Acc     = typename Problem::AccDataType;
     using E       = typename Problem::EpilogueType;
     using Plan =
-        typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous>;
+        typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous, D>;
     using pipeline  = gemm_wgmma_pipeline<Problem, Policy, Plan>;
-    using epilogue  = gemm_wgmma_epilogue<Problem, Policy::BlockN, FusedEpilogue_>;
+    using epilogue  = gemm_wgmma_epilogue<Problem, Policy::BlockN, FusedEpilogue_, Plan::d_buffers>;
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
@@ -96,11 +96,13 @@ struct gemm_wgmma_kernel
     struct kargs
     {
         tma_descriptor map_a, map_b;
+        tma_descriptor map_d; // valid when tma_store
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
         std::int32_t k_tiles;
-        bool pairs; // D row-major, even leading dimension and batch stride, aligned pointer
+        bool pairs;     // D row-major, even leading dimension and batch stride, aligned pointer
+        bool tma_store; // D's chunks leave through the copy engine (d_map_spec)
         // Split-K: `splits` blocks share each output tile, split s taking K tiles
         // [s * k_tiles_per_split, ...) and writing raw sums to workspace slice s
         // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major).
@@ -205,6 +207,38 @@ struct gemm_wgmma_kernel
         return make_tma_descriptor_cached(s);
     }
 
+    /// The 3-D tensor map (columns, rows, batch) of row-major D in the epilogue's output
+    /// chunks, or false when D cannot go through the copy engine: the epilogue then stores
+    /// from the threads. Beyond the map's own rules (16-byte aligned pointer, leading
+    /// dimension and batch stride), the row length must be whole 16-byte units: the copy
+    /// engine clips a chunk at the last column, and on the H100 a store box crossing a row end
+    /// that is not on a 16-byte boundary wrote the rest of that 16-byte unit (tma.hpp).
+    static bool d_map_spec(const gemm_simt_host_args& h, tma_tile_spec& s)
+    {
+        if constexpr(!epilogue::tma_store_possible)
+            return false;
+        if(h.d == nullptr || h.d_stride_n != 1 || h.m > max_extent || h.n > max_extent ||
+           (h.n * static_cast<std::int64_t>(sizeof(D))) % 16 != 0 || h.d_stride_m < h.n ||
+           (h.batch_count > 1 && h.batch_stride_d < h.m * h.d_stride_m))
+            return false;
+        s                  = tma_tile_spec{};
+        s.element          = tma_element_of<D>();
+        s.rank             = 3;
+        s.global_address   = h.d;
+        s.dims[0]          = static_cast<std::uint64_t>(h.n);
+        s.dims[1]          = static_cast<std::uint64_t>(h.m);
+        s.dims[2]          = static_cast<std::uint64_t>(h.batch_count);
+        s.strides_bytes[1] = static_cast<std::uint64_t>(h.d_stride_m) * sizeof(D);
+        s.strides_bytes[2] = h.batch_count > 1
+                                 ? static_cast<std::uint64_t>(h.batch_stride_d) * sizeof(D)
+                                 : s.strides_bytes[1] * s.dims[1];
+        s.box[0]           = epilogue::chunk_cols;
+        s.box[1]           = 64;
+        s.box[2]           = 1;
+        s.swizzle          = epilogue::d_swizzle;
+        return tma_tile_spec_error(s).empty();
+    }
+
     /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h). Throws
     /// ck_tile::hip_error when a tensor map cannot be encoded.
     static kargs make_kargs(const gemm_simt_host_args& h, void* workspace)
@@ -227,6 +261,10 @@ struct gemm_wgmma_kernel
         k.splits            = static_cast<std::int32_t>(k_splits(h));
         k.k_tiles_per_split = (k.k_tiles + k.splits - 1) / k.splits;
         k.workspace         = static_cast<Acc*>(workspace);
+        tma_tile_spec d_spec;
+        k.tma_store = k.splits == 1 && d_map_spec(h, d_spec);
+        if(k.tma_store)
+            k.map_d = make_tma_descriptor_cached(d_spec);
         return k;
     }
 
@@ -292,9 +330,10 @@ struct gemm_wgmma_kernel
 #if CK_TILE_ARCH_HAS_WGMMA
         extern __shared__ unsigned char dynamic_smem[];
         // The swizzle pattern follows shared addresses: stages start on a 1024-byte boundary.
-        const uint32_t raw  = arch::shared_address(dynamic_smem);
-        unsigned char* base = dynamic_smem + ((1024u - raw % 1024u) % 1024u);
-        auto* barriers      = reinterpret_cast<uint64_t*>(base + Plan::barrier_offset);
+        const uint32_t raw            = arch::shared_address(dynamic_smem);
+        unsigned char* base           = dynamic_smem + ((1024u - raw % 1024u) % 1024u);
+        auto* barriers                = reinterpret_cast<uint64_t*>(base + Plan::barrier_offset);
+        unsigned char* d_buffers_base = base + Plan::d_offset;
         const typename pipeline::shared sh{base, barriers, barriers + Policy::Stages};
         const index_t thread = get_thread_id();
         const index_t role   = thread / 128; // 0: producer, 1..: consumers
@@ -342,12 +381,18 @@ struct gemm_wgmma_kernel
             const index_t t_in_group = thread % 128;
             const bool warp_leader   = thread % 32 == 0;
             const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
-            Acc* staging             = reinterpret_cast<Acc*>(base + Plan::staging_offset +
+            const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
+            if(tma_store && t_in_group == 0)
+                arch::tma_prefetch_descriptor(&ka.map_d);
+            unsigned char* d_buffers =
+                d_buffers_base + consumer * Plan::d_buffers * Plan::d_chunk_bytes;
+            Acc* staging = reinterpret_cast<Acc*>(base + Plan::staging_offset +
                                                   consumer * Plan::staging_bytes_per_consumer);
             Acc acc[pipeline::accumulators];
             for(index_t i = 0; i < pipeline::accumulators; ++i)
                 acc[i] = Acc{};
             std::int64_t turn = 0; // ping-pong: units alternate between the two consumers
+            uint32_t d_turn   = 0; // output chunks stored through the copy engine
             for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
             {
                 const auto w          = ka.tiles(u / ka.splits);
@@ -387,12 +432,21 @@ struct gemm_wgmma_kernel
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
-                if(scale_only)
+                const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
+                if(tma_store && scale_only)
+                    epilogue::scale_and_store_tma(acc, out, &ka.map_d, d_buffers, row0, col0,
+                                                  w.batch, t_in_group, barrier_id, d_turn);
+                else if(tma_store)
+                    epilogue::stage_and_store_tma(acc, out, &ka.map_d, d_buffers, row0, col0,
+                                                  w.batch, t_in_group, staging, barrier_id, d_turn);
+                else if(scale_only)
                     epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
                 else
                     epilogue::stage_and_store(acc, out, row0, col0, t_in_group, staging,
-                                              static_cast<uint32_t>(1 + consumer));
+                                              barrier_id);
             }
+            if(tma_store)
+                epilogue::drain_stores(t_in_group);
         }
         // No CTA may leave while a peer can still arrive on its barriers.
         if constexpr(ClusterM > 1)

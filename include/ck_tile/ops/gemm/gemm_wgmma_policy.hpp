@@ -62,8 +62,8 @@ struct gemm_wgmma_policy
         return r > 240u ? 240u : r;
     }();
 
-    /// The shared-memory plan for element types A and B and operand majors.
-    template <typename A, typename B, bool AKMajor, bool BKMajor>
+    /// The shared-memory plan for element types A and B, operand majors and output type D.
+    template <typename A, typename B, bool AKMajor, bool BKMajor, typename D = A>
     struct of
     {
         using a_tile = gemm_wgmma_operand_tile<A, BlockM, AKMajor>;
@@ -71,17 +71,37 @@ struct gemm_wgmma_policy
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
         static constexpr index_t block_k     = a_tile::block_k;
         static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
-        /// Stages, then 2 barriers per stage, then per consumer a 64 x 33 chunk of 4-byte
-        /// accumulators for the epilogue (gemm_wgmma_epilogue's staging); plus 1 KiB to align
-        /// the dynamic window to the swizzle repeat.
-        static constexpr std::size_t barrier_offset = std::size_t(Stages) * stage_bytes;
+        static constexpr std::size_t budget  = 227 * 1024;
+        /// Stages; then per consumer d_buffers output chunks of 64 rows x d_chunk_cols of D,
+        /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
+        /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
+        /// then 2 barriers per stage; then per consumer a 64 x 33 chunk of 4-byte accumulators
+        /// for the staged epilogue; plus 1 KiB to align the dynamic window to the swizzle
+        /// repeat. The output chunks take what the stages leave, at most two per consumer (a
+        /// store may still read one while the other is written); none disables the path.
+        static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
+        static constexpr index_t d_chunk_cols                   = 32;
+        static constexpr std::size_t d_chunk_bytes              = 64 * d_chunk_cols * sizeof(D);
+        static constexpr std::size_t fixed_bytes = std::size_t(Stages) * stage_bytes +
+                                                   2 * Stages * sizeof(uint64_t) +
+                                                   Consumers * staging_bytes_per_consumer + 1024;
+        static constexpr index_t d_buffers = [] {
+            if(sizeof(D) > 4 || fixed_bytes > budget)
+                return index_t(0);
+            const std::size_t fit = (budget - fixed_bytes) / (Consumers * d_chunk_bytes);
+            return index_t(fit >= 2 ? 2 : fit);
+        }();
+        static constexpr std::size_t d_offset = std::size_t(Stages) * stage_bytes;
+        static constexpr std::size_t barrier_offset =
+            d_offset + std::size_t(Consumers) * d_buffers * d_chunk_bytes;
         static constexpr std::size_t staging_offset =
             barrier_offset + 2 * Stages * sizeof(uint64_t);
-        static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
         static constexpr std::size_t shared_memory_bytes =
             staging_offset + Consumers * staging_bytes_per_consumer + 1024;
         static_assert(stage_bytes % 1024 == 0, "stages stay on the 1024-byte swizzle repeat");
-        static_assert(shared_memory_bytes <= 227 * 1024,
+        static_assert(d_chunk_bytes % 1024 == 0,
+                      "output chunks stay on their swizzle repeat (at most 1024 bytes)");
+        static_assert(shared_memory_bytes <= budget,
                       "more shared memory than an sm_90 block may have (227 KiB)");
     };
 };
