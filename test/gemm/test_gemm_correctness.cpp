@@ -639,6 +639,19 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
          {70, 264, 40, 1, 0, 0.5, -1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_SILU, 16, true},
          {33, 17, 24, 1, 0, 1.0, 0.5, none, act, 1, true}},
         true, false, true);
+    // D0 loaded by the copy engine (one input, D's type, row-major, aligned), or from global
+    // memory when C takes the loads (beta != 0) or the operation reads D1 as well.
+    const auto row = CKTILE_LAYOUT_ROW_MAJOR;
+    const multi_d_spec add{
+        CKTILE_MULTI_D_ADD, CKTILE_MULTI_D_AFTER_ACTIVATION, false, false, row, row, false, 0};
+    const multi_d_spec mul_add{
+        CKTILE_MULTI_D_MUL_ADD, CKTILE_MULTI_D_BEFORE_ACTIVATION, false, false, row, row, false, 0};
+    for(const multi_d_spec* md : {&add, &mul_add})
+        run_cases(
+            {{70, 40, 48, 2, 0, 1.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16},
+             {200, 264, 64, 1, 0, 0.5, 0.0, none, act, 16},
+             {70, 40, 48, 1, 0, 1.0, 0.5, none, CKTILE_ACTIVATION_RELU, 16}},
+            true, true, true, nullptr, md);
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).

@@ -20,6 +20,10 @@
 //    buffer, and one thread stores it with one TMA store. The warpgroup waits for a buffer
 //    only before writing it again (DBuffers of them in turn), so the last chunks' stores run
 //    under the next tile's main loop. The copy engine clips rows and columns outside D.
+//    The staged one can also have the copy engine load C (beta != 0), or else D0 (a one-input
+//    multi-D operation, D0 of D's type), into the chunk's buffer first, when that tensor meets
+//    the same rules: each thread then reads the value at an element from shared memory and
+//    writes D's value in its place, instead of loading one element from global memory.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
@@ -35,6 +39,14 @@
 #include <cstdint>
 
 namespace ck_tile {
+
+/// Which epilogue input the copy engine loads into the output buffers (gemm_wgmma_epilogue).
+enum class gemm_wgmma_chunk_input : std::int32_t
+{
+    none = 0,
+    c    = 1,
+    d0   = 2
+};
 
 template <typename Problem, index_t BlockN, bool Fused, index_t DBuffers = 0>
 struct gemm_wgmma_epilogue
@@ -288,18 +300,35 @@ struct gemm_wgmma_epilogue
         }
     }
 
+    /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,
+    /// which input, and the barrier the loads land on (this warpgroup's). Every chunk of a
+    /// launch loads when `input` is not none, so the phase parity is the chunk count's.
+    struct chunk_input
+    {
+        const CUtensorMap* map;
+        gemm_wgmma_chunk_input input;
+        uint64_t* bar;
+    };
+
     /// stage_and_store with the D values written to the output chunks and stored by the copy
-    /// engine; elements outside D are neither read nor stored.
+    /// engine; elements outside D are neither read nor stored. With `in.input` not none,
+    /// that input's chunk comes into the buffer by the copy engine first.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     stage_and_store_tma(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
                         const CUtensorMap* map_d, unsigned char* d_buffers, std::int64_t row0,
                         std::int64_t col0, std::int64_t batch, index_t t, Acc* staging,
-                        uint32_t barrier_id, uint32_t& turn)
+                        uint32_t barrier_id, uint32_t& turn, const chunk_input& in)
     {
         if constexpr(tma_store_possible)
         {
             if(row0 >= out.m)
                 return;
+            // What the threads still read from global memory: everything but the loaded input.
+            gemm_tile_output<D, E> loads = out;
+            if(in.input == gemm_wgmma_chunk_input::c)
+                loads.read_c = false;
+            else if(in.input == gemm_wgmma_chunk_input::d0)
+                loads.multi_d.op = gemm_multi_d_op::none;
             constexpr index_t chunks = BlockN / chunk_cols;
             const index_t warp = t / 32, lane = t % 32;
             Acc* const s_lo = staging + (warp * 16 + lane / 4) * chunk_pitch + (lane % 4) * 2;
@@ -310,6 +339,20 @@ struct gemm_wgmma_epilogue
                 const std::int64_t c0 = col0 + chunk * chunk_cols;
                 if(c0 >= out.n)
                     break;
+                const uint32_t this_turn    = turn++;
+                unsigned char* const buffer = d_buffers + (this_turn % DBuffers) * d_chunk_bytes;
+                const bool load             = in.input != gemm_wgmma_chunk_input::none;
+                // The input's load starts first, its latency under the parking below.
+                if(t == 0)
+                {
+                    arch::tma_store_wait_group_read<DBuffers - 1>();
+                    if(load)
+                    {
+                        arch::mbarrier_arrive_expect_tx(in.bar, d_chunk_bytes);
+                        arch::tma_load_3d(buffer, in.map, in.bar, static_cast<int32_t>(c0),
+                                          static_cast<int32_t>(row0), static_cast<int32_t>(batch));
+                    }
+                }
 #pragma unroll
                 for(index_t c = 0; c < chunks; ++c)
                 {
@@ -326,16 +369,24 @@ struct gemm_wgmma_epilogue
                     }
                 }
                 // Publishes the staged accumulators as well as the free buffer.
-                unsigned char* const buffer = acquire_d_buffer(d_buffers, turn++, t, barrier_id);
+                named_barrier_sync(barrier_id, 128);
+                if(load)
+                    arch::mbarrier_wait_parity(in.bar, this_turn & 1u);
 #pragma unroll 4
                 for(index_t e = t; e < 64 * chunk_cols; e += 128)
                 {
                     const index_t rr = e / chunk_cols, cc = e % chunk_cols;
                     const std::int64_t r = row0 + rr, c = c0 + cc;
                     if(r < out.m && c < out.n)
-                        *reinterpret_cast<D*>(buffer + d_chunk_offset(rr, cc)) =
-                            out.template value<Fused>(staging[rr * chunk_pitch + cc],
-                                                      out.template gather<Fused>(r, c));
+                    {
+                        D* const slot = reinterpret_cast<D*>(buffer + d_chunk_offset(rr, cc));
+                        auto inputs   = loads.template gather<Fused>(r, c);
+                        if(in.input == gemm_wgmma_chunk_input::c)
+                            inputs.c = load_output_type<E>(*slot);
+                        else if(in.input == gemm_wgmma_chunk_input::d0)
+                            inputs.x0 = load_output_type<E>(*slot);
+                        *slot = out.template value<Fused>(staging[rr * chunk_pitch + cc], inputs);
+                    }
                 }
                 // Also orders this chunk's reads of the staging area before the next chunk's
                 // writes.
@@ -345,7 +396,7 @@ struct gemm_wgmma_epilogue
         else
         {
             (void)acc, (void)out, (void)map_d, (void)d_buffers, (void)row0, (void)col0;
-            (void)batch, (void)t, (void)staging, (void)barrier_id, (void)turn;
+            (void)batch, (void)t, (void)staging, (void)barrier_id, (void)turn, (void)in;
         }
     }
 };

@@ -97,12 +97,14 @@ struct gemm_wgmma_kernel
     {
         tma_descriptor map_a, map_b;
         tma_descriptor map_d; // valid when tma_store
+        tma_descriptor map_x; // valid when chunk_input is not none: C's or D0's map
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
         std::int32_t k_tiles;
         bool pairs;     // D row-major, even leading dimension and batch stride, aligned pointer
-        bool tma_store; // D's chunks leave through the copy engine (d_map_spec)
+        bool tma_store; // D's chunks leave through the copy engine (chunk_map_spec)
+        gemm_wgmma_chunk_input chunk_input; // the input the copy engine loads (tma_store only)
         // Split-K: `splits` blocks share each output tile, split s taking K tiles
         // [s * k_tiles_per_split, ...) and writing raw sums to workspace slice s
         // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major).
@@ -207,36 +209,62 @@ struct gemm_wgmma_kernel
         return make_tma_descriptor_cached(s);
     }
 
-    /// The 3-D tensor map (columns, rows, batch) of row-major D in the epilogue's output
-    /// chunks, or false when D cannot go through the copy engine: the epilogue then stores
-    /// from the threads. Beyond the map's own rules (16-byte aligned pointer, leading
-    /// dimension and batch stride), the row length must be whole 16-byte units: the copy
-    /// engine clips a chunk at the last column, and on the H100 a store box crossing a row end
-    /// that is not on a 16-byte boundary wrote the rest of that 16-byte unit (tma.hpp).
-    static bool d_map_spec(const gemm_simt_host_args& h, tma_tile_spec& s)
+    /// The 3-D tensor map (columns, rows, batch) of a row-major m x n matrix of D's type at p
+    /// in the epilogue's output chunks, or false when it cannot go through the copy engine.
+    /// Beyond the map's own rules (16-byte aligned pointer, leading dimension and batch
+    /// stride), the row length must be whole 16-byte units: the copy engine clips a chunk at
+    /// the last column, and on the H100 a store box crossing a row end that is not on a
+    /// 16-byte boundary wrote the rest of that 16-byte unit (tma.hpp).
+    static bool chunk_map_spec(const gemm_simt_host_args& h, const void* p, std::int64_t stride_m,
+                               std::int64_t stride_n, std::int64_t batch_stride, tma_tile_spec& s)
     {
         if constexpr(!epilogue::tma_store_possible)
             return false;
-        if(h.d == nullptr || h.d_stride_n != 1 || h.m > max_extent || h.n > max_extent ||
-           (h.n * static_cast<std::int64_t>(sizeof(D))) % 16 != 0 || h.d_stride_m < h.n ||
-           (h.batch_count > 1 && h.batch_stride_d < h.m * h.d_stride_m))
+        if(p == nullptr || stride_n != 1 || h.m > max_extent || h.n > max_extent ||
+           (h.n * static_cast<std::int64_t>(sizeof(D))) % 16 != 0 || stride_m < h.n ||
+           (h.batch_count > 1 && batch_stride < h.m * stride_m))
             return false;
         s                  = tma_tile_spec{};
         s.element          = tma_element_of<D>();
         s.rank             = 3;
-        s.global_address   = h.d;
+        s.global_address   = p;
         s.dims[0]          = static_cast<std::uint64_t>(h.n);
         s.dims[1]          = static_cast<std::uint64_t>(h.m);
         s.dims[2]          = static_cast<std::uint64_t>(h.batch_count);
-        s.strides_bytes[1] = static_cast<std::uint64_t>(h.d_stride_m) * sizeof(D);
+        s.strides_bytes[1] = static_cast<std::uint64_t>(stride_m) * sizeof(D);
         s.strides_bytes[2] = h.batch_count > 1
-                                 ? static_cast<std::uint64_t>(h.batch_stride_d) * sizeof(D)
+                                 ? static_cast<std::uint64_t>(batch_stride) * sizeof(D)
                                  : s.strides_bytes[1] * s.dims[1];
         s.box[0]           = epilogue::chunk_cols;
         s.box[1]           = 64;
         s.box[2]           = 1;
         s.swizzle          = epilogue::d_swizzle;
         return tma_tile_spec_error(s).empty();
+    }
+
+    /// Sets the copy-engine paths of `k`: D's stores, then the one input loaded into the
+    /// output chunks (C when beta != 0, else D0 of a one-input multi-D operation in D's type).
+    static void set_chunk_maps(const gemm_simt_host_args& h, kargs& k)
+    {
+        tma_tile_spec spec;
+        k.chunk_input = gemm_wgmma_chunk_input::none;
+        k.tma_store   = k.splits == 1 &&
+                      chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d, spec);
+        if(!k.tma_store)
+            return;
+        k.map_d                = make_tma_descriptor_cached(spec);
+        const gemm_multi_d& md = h.multi_d;
+        if(h.beta != 0.0)
+        {
+            if(chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, spec))
+                k.chunk_input = gemm_wgmma_chunk_input::c;
+        }
+        else if(FusedEpilogue && multi_d_inputs(md.op) == 1 && !md.d0.fp32 &&
+                chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n, md.d0.batch_stride,
+                               spec))
+            k.chunk_input = gemm_wgmma_chunk_input::d0;
+        if(k.chunk_input != gemm_wgmma_chunk_input::none)
+            k.map_x = make_tma_descriptor_cached(spec);
     }
 
     /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h). Throws
@@ -261,10 +289,7 @@ struct gemm_wgmma_kernel
         k.splits            = static_cast<std::int32_t>(k_splits(h));
         k.k_tiles_per_split = (k.k_tiles + k.splits - 1) / k.splits;
         k.workspace         = static_cast<Acc*>(workspace);
-        tma_tile_spec d_spec;
-        k.tma_store = k.splits == 1 && d_map_spec(h, d_spec);
-        if(k.tma_store)
-            k.map_d = make_tma_descriptor_cached(d_spec);
+        set_chunk_maps(h, k);
         return k;
     }
 
@@ -334,12 +359,17 @@ struct gemm_wgmma_kernel
         unsigned char* base           = dynamic_smem + ((1024u - raw % 1024u) % 1024u);
         auto* barriers                = reinterpret_cast<uint64_t*>(base + Plan::barrier_offset);
         unsigned char* d_buffers_base = base + Plan::d_offset;
+        auto* input_barriers = reinterpret_cast<uint64_t*>(base + Plan::input_barrier_offset);
         const typename pipeline::shared sh{base, barriers, barriers + Policy::Stages};
         const index_t thread = get_thread_id();
         const index_t role   = thread / 128; // 0: producer, 1..: consumers
 
         if(thread == 0)
-            pipeline::init_barriers(sh);
+        {
+            for(index_t c = 0; c < Policy::Consumers; ++c)
+                arch::mbarrier_init(&input_barriers[c], 1);
+            pipeline::init_barriers(sh); // fences the initializations for the copy engine
+        }
         // Peers signal this CTA's barriers: they must see them initialized.
         if constexpr(ClusterM > 1)
             arch::cluster_sync();
@@ -384,6 +414,9 @@ struct gemm_wgmma_kernel
             const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
             if(tma_store && t_in_group == 0)
                 arch::tma_prefetch_descriptor(&ka.map_d);
+            const typename epilogue::chunk_input chunk_input{
+                &ka.map_x, tma_store ? ka.chunk_input : gemm_wgmma_chunk_input::none,
+                &input_barriers[consumer]};
             unsigned char* d_buffers =
                 d_buffers_base + consumer * Plan::d_buffers * Plan::d_chunk_bytes;
             Acc* staging = reinterpret_cast<Acc*>(base + Plan::staging_offset +
@@ -438,7 +471,8 @@ struct gemm_wgmma_kernel
                                                   w.batch, t_in_group, barrier_id, d_turn);
                 else if(tma_store)
                     epilogue::stage_and_store_tma(acc, out, &ka.map_d, d_buffers, row0, col0,
-                                                  w.batch, t_in_group, staging, barrier_id, d_turn);
+                                                  w.batch, t_in_group, staging, barrier_id, d_turn,
+                                                  chunk_input);
                 else if(scale_only)
                     epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
                 else

@@ -75,7 +75,8 @@ struct gemm_wgmma_policy
         /// Stages; then per consumer d_buffers output chunks of 64 rows x d_chunk_cols of D,
         /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
         /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
-        /// then 2 barriers per stage; then per consumer a 64 x 33 chunk of 4-byte accumulators
+        /// then 2 barriers per stage and one per consumer (its output buffer's loads of C or
+        /// D0 land on it); then per consumer a 64 x 33 chunk of 4-byte accumulators
         /// for the staged epilogue; plus 1 KiB to align the dynamic window to the swizzle
         /// repeat. The output chunks take what the stages leave, at most two per consumer (a
         /// store may still read one while the other is written); none disables the path.
@@ -83,7 +84,7 @@ struct gemm_wgmma_policy
         static constexpr index_t d_chunk_cols                   = 32;
         static constexpr std::size_t d_chunk_bytes              = 64 * d_chunk_cols * sizeof(D);
         static constexpr std::size_t fixed_bytes = std::size_t(Stages) * stage_bytes +
-                                                   2 * Stages * sizeof(uint64_t) +
+                                                   (2 * Stages + Consumers) * sizeof(uint64_t) +
                                                    Consumers * staging_bytes_per_consumer + 1024;
         static constexpr index_t d_buffers = [] {
             if(sizeof(D) > 4 || fixed_bytes > budget)
@@ -94,8 +95,10 @@ struct gemm_wgmma_policy
         static constexpr std::size_t d_offset = std::size_t(Stages) * stage_bytes;
         static constexpr std::size_t barrier_offset =
             d_offset + std::size_t(Consumers) * d_buffers * d_chunk_bytes;
-        static constexpr std::size_t staging_offset =
+        static constexpr std::size_t input_barrier_offset =
             barrier_offset + 2 * Stages * sizeof(uint64_t);
+        static constexpr std::size_t staging_offset =
+            input_barrier_offset + Consumers * sizeof(uint64_t);
         static constexpr std::size_t shared_memory_bytes =
             staging_offset + Consumers * staging_bytes_per_consumer + 1024;
         static_assert(stage_bytes % 1024 == 0, "stages stay on the 1024-byte swizzle repeat");
