@@ -8,6 +8,9 @@
 //   producer thread:  for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
 //   consumers:        for each tile t of this block: acc = consume(t); epilogue(acc) -> D
 //
+// Where D's layout allows, the epilogue's D (and C or D0) move through the copy engine as well
+// (gemm_wgmma_epilogue), the stores running under the next tile's main loop.
+//
 // Edges cost nothing in the main loop: the copy engine fills rows and columns outside A and B
 // with zeros, and only the epilogue masks. What the copy engine needs, the support check
 // demands: 16-byte aligned A and B, leading dimensions and batch strides that are multiples of

@@ -141,7 +141,10 @@ CK_TILE_DEVICE void tma_load_5d([[maybe_unused]] void* dst, [[maybe_unused]] con
 // written, but on the H100 a box crossing the inner edge of a tensor whose row is not a
 // multiple of 16 bytes wrote the remainder of the last 16-byte chunk, and a box starting at a
 // negative coordinate stopped the kernel with an illegal-instruction error. Edge tiles are
-// stored by other means (masked tile_window stores) until this is understood.
+// stored by other means (masked tile_window stores) until this is understood. What was seen to
+// be clipped correctly on the H100 (the Hopper GEMM's epilogue and its edge tests): boxes
+// starting inside the tensor and crossing its last row, or its last column where the row ends
+// on a 16-byte boundary.
 
 CK_TILE_DEVICE void tma_store_2d([[maybe_unused]] const CUtensorMap* map,
                                  [[maybe_unused]] const void* src, [[maybe_unused]] int32_t c0,
