@@ -206,6 +206,31 @@ TEST_F(NormGpu, EveryInstanceMatchesTheReference)
     EXPECT_GT(ran_, 0);
 }
 
+// Rows of exactly one or two tiles take the unmasked folds (no per-column compare); a vector
+// less or more takes the masked ones (one element for the scalar instances). Five rows leave
+// the last row group of a multi-row block short; NaN and +inf rows on the unmasked path.
+TEST_F(NormGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
+{
+    std::mt19937 rng(21);
+    for(const auto& inst : instances(h_))
+    {
+        const std::int64_t tile = inst.tile_n, vec = inst.alignment_elements;
+        for(const std::int64_t cols : {tile, tile - vec, tile + vec, 2 * tile})
+            for(const auto kind : {CKTILE_NORM_RMSNORM, CKTILE_NORM_LAYERNORM})
+            {
+                if(cols < 1)
+                    continue;
+                const auto t = inst.a_type;
+                check({kind, t, 5, cols, 0, true, false, true}, inst.id, rng);
+                check({kind, t, 5, cols, 0, false, true, true}, inst.id, rng);
+                for(int special = 1; special <= 2; ++special)
+                    check({kind, t, 5, cols, 0, true, false, true, 0, false, special}, inst.id,
+                          rng);
+            }
+    }
+    EXPECT_GT(ran_, 0);
+}
+
 TEST_F(NormGpu, AutomaticSelectionCoversEveryTypeAndShape)
 {
     std::mt19937 rng(99);

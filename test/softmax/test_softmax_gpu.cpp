@@ -126,6 +126,34 @@ TEST_F(SoftmaxGpu, EveryInstanceMatchesTheReference)
     EXPECT_GT(ran_, 0);
 }
 
+// Rows of exactly one or two tiles take the unmasked folds (no per-column compare); a vector
+// less or more takes the masked ones (one element for the scalar instances). Five rows leave
+// the last row group of a multi-row block short; the specials (some -inf, all -inf, +inf, NaN)
+// check that NaN reaches every output of its row on both paths.
+TEST_F(SoftmaxGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
+{
+    std::mt19937 rng(11);
+    std::size_t n = 0;
+    cktile_get_instance_count(h_, &n);
+    for(std::size_t k = 0; k < n; ++k)
+    {
+        cktile_instance_info_t info;
+        info.struct_size = sizeof(info);
+        cktile_get_instance_info(h_, k, &info);
+        if(info.op_kind != CKTILE_OP_SOFTMAX)
+            continue;
+        const std::int64_t tile = info.tile_n, vec = info.alignment_elements;
+        for(const std::int64_t cols : {tile, tile - vec, tile + vec, 2 * tile})
+        {
+            if(cols < 1)
+                continue;
+            check(info.a_type, 5, cols, 0, info.id, rng);
+            check(info.a_type, 5, cols, 0, info.id, rng, 0, false, true);
+        }
+    }
+    EXPECT_GT(ran_, 0);
+}
+
 TEST_F(SoftmaxGpu, AutomaticSelectionLongRowsMisalignedInPlace)
 {
     std::mt19937 rng(5);
