@@ -106,15 +106,8 @@ class SoftmaxGpu : public ::testing::Test
 TEST_F(SoftmaxGpu, EveryInstanceMatchesTheReference)
 {
     std::mt19937 rng(42);
-    std::size_t n = 0;
-    cktile_get_instance_count(h_, &n);
-    for(std::size_t k = 0; k < n; ++k)
+    for(const auto& info : instances_of(h_, CKTILE_OP_SOFTMAX))
     {
-        cktile_instance_info_t info;
-        info.struct_size = sizeof(info);
-        cktile_get_instance_info(h_, k, &info);
-        if(info.op_kind != CKTILE_OP_SOFTMAX)
-            continue;
         for(const auto& [rows, cols] : std::vector<std::pair<std::int64_t, std::int64_t>>{
                 {1, 1}, {3, 7}, {5, 64}, {4, 1000}, {2, 4096}, {3, 4097}, {2, 8192}, {5, 20000}})
         {
@@ -133,15 +126,8 @@ TEST_F(SoftmaxGpu, EveryInstanceMatchesTheReference)
 TEST_F(SoftmaxGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
 {
     std::mt19937 rng(11);
-    std::size_t n = 0;
-    cktile_get_instance_count(h_, &n);
-    for(std::size_t k = 0; k < n; ++k)
+    for(const auto& info : instances_of(h_, CKTILE_OP_SOFTMAX))
     {
-        cktile_instance_info_t info;
-        info.struct_size = sizeof(info);
-        cktile_get_instance_info(h_, k, &info);
-        if(info.op_kind != CKTILE_OP_SOFTMAX)
-            continue;
         const std::int64_t tile = info.tile_n, vec = info.alignment_elements;
         for(const std::int64_t cols : {tile, tile - vec, tile + vec, 2 * tile})
         {

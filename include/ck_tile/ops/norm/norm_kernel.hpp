@@ -110,7 +110,6 @@ struct norm_kernel
     CK_TILE_DEVICE static void run_row_group(const norm_host_args& h, long_index_t group)
     {
         __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
-        __shared__ row_moments smem_moments[Shape::RowsPerBlock * Shape::WarpsPerRow];
 
         // x (and h) and the weight stay in registers in their storage types and are converted
         // where they are used: a 16-bit row takes half the registers of an fp32 copy, and the
@@ -185,27 +184,22 @@ struct norm_kernel
             // The row fits: one read, statistics from registers, one write. Weight and bias
             // are loaded with x, so their latency (L2: x streams through L1) hides behind the
             // row's rather than coming after the reductions. Masked columns read as zero:
-            // neutral for the sums of x and x^2, not for counts or (x - mean)^2, which
-            // fold_chunk masks only when the row is shorter than the tile.
+            // neutral for the sums of x and x^2, not for (x - mean)^2, which fold_chunk masks
+            // only when the row is shorter than the tile.
             tile_x t;
             tile_w wt, bt;
             load_h(t, 0);
             load_weights(wt, bt, 0);
             if(h.layernorm)
             {
-                // This thread's count, mean and M2, merged over the row in one reduction.
-                const float n = Shape::fold_chunk(t, 0, col0, cols, 0.f,
-                                                  [](float a, float) { return a + 1.f; });
-                float s       = 0.f;
+                float s = 0.f;
                 sweep_tile(t, [&](auto, XDataType& v) { s += to_f(v); });
-                const float m = n > 0.f ? s / n : 0.f;
+                mean          = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
                 const float q = Shape::fold_chunk(t, 0, col0, cols, 0.f, [&](float acc, float v) {
-                    return acc + (v - m) * (v - m);
+                    return acc + (v - mean) * (v - mean);
                 });
-                const row_moments row =
-                    block_row_reduce<Shape>(row_moments{n, m, q}, row_moments_op{}, smem_moments);
-                mean = row.mean;
-                rstd = 1.f / sqrtf(row.m2 * inv_n + h.epsilon);
+                rstd =
+                    1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
             }
             else
             {

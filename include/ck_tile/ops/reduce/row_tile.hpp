@@ -255,43 +255,24 @@ struct row_block
     CK_TILE_DEVICE bool row_valid() const { return Shape::row_in_block() < nrows; }
 };
 
-/// Value of `v` (a float or a struct of floats) held by lane (lane_id ^ mask), word by word.
-template <typename T>
-CK_TILE_DEVICE T row_shuffle_xor(const T& v, index_t mask)
-{
-    if constexpr(std::is_same_v<T, float>)
-        return warp_shuffle_xor(v, mask);
-    else
-    {
-        static_assert(sizeof(T) % sizeof(float) == 0, "row_shuffle_xor: a struct of floats");
-        float w[sizeof(T) / sizeof(float)];
-        __builtin_memcpy(w, &v, sizeof(T));
-        for(auto& x : w)
-            x = warp_shuffle_xor(x, mask);
-        T r;
-        __builtin_memcpy(&r, w, sizeof(T));
-        return r;
-    }
-}
-
-/// Combines one value per thread (a float, or a struct of floats such as row_moments) over
-/// the threads of a row (its WarpsPerRow warps) with the associative, commutative `op`; every
-/// thread of the row gets the result. `smem` holds RowsPerBlock * WarpsPerRow values. Called
-/// by every thread of the block (it synchronizes the block when a row spans several warps).
-template <typename Shape, typename T, typename Op>
-CK_TILE_DEVICE T block_row_reduce(T v, const Op& op, T* smem)
+/// Combines one value per thread over the threads of a row (its WarpsPerRow warps) with the
+/// associative, commutative `op`; every thread of the row gets the result. `smem` holds
+/// RowsPerBlock * WarpsPerRow floats. Called by every thread of the block (it synchronizes
+/// the block when a row spans several warps).
+template <typename Shape, typename Op>
+CK_TILE_DEVICE float block_row_reduce(float v, const Op& op, float* smem)
 {
     // A row's lanes are LanesPerRow neighbours (a whole warp, or an aligned group of one):
     // the xor butterfly stays inside them.
     for(index_t mask = Shape::LanesPerRow / 2; mask > 0; mask /= 2)
-        v = op(v, row_shuffle_xor(v, mask));
+        v = op(v, warp_shuffle_xor(v, mask));
     if constexpr(Shape::WarpsPerRow > 1)
     {
         if(get_lane_id() == 0)
             smem[get_warp_id()] = v;
         block_sync_lds();
-        const T* row = smem + Shape::row_in_block() * Shape::WarpsPerRow;
-        v            = row[0];
+        const float* row = smem + Shape::row_in_block() * Shape::WarpsPerRow;
+        v                = row[0];
         for(index_t w = 1; w < Shape::WarpsPerRow; ++w)
             v = op(v, row[w]);
         // The next reduction reuses smem: nobody may overwrite it before all have read it.
@@ -318,24 +299,6 @@ struct row_min_op
     CK_TILE_HOST_DEVICE float operator()(float a, float b) const
     {
         return (a != a || b != b) ? a + b : (a < b ? a : b);
-    }
-};
-
-/// The count, mean and sum of squared deviations from the mean (M2) of a set of values. Two
-/// sets merge exactly (Chan, Golub and LeVeque), so a row's variance takes one reduction
-/// instead of a sum, then a sum of (x - mean)^2, and cancels no more than the two-pass form.
-struct row_moments
-{
-    float n, mean, m2;
-};
-struct row_moments_op
-{
-    CK_TILE_HOST_DEVICE row_moments operator()(const row_moments& a, const row_moments& b) const
-    {
-        const float n  = a.n + b.n;
-        const float wb = n > 0.f ? b.n / n : 0.f; // two empty sets stay empty
-        const float d  = b.mean - a.mean;
-        return {n, a.mean + d * wb, a.m2 + b.m2 + d * d * a.n * wb};
     }
 };
 
