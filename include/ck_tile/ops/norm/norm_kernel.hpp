@@ -8,9 +8,8 @@
 //
 // mean and rstd per row are written (fp32) when asked. x, h, weight and bias stay in their
 // storage types in registers and are converted to fp32 where they are used; all arithmetic is
-// fp32. h is rounded to X's type before it is normalized, so
-// the result is the same whether the row stays in registers or is re-read from h's copy in
-// memory (rows longer than one chunk).
+// fp32. h is rounded to X's type before it is normalized, so the result is the same whether
+// the row stays in registers or is re-read from h's copy in memory (rows longer than a chunk).
 //
 // Kernel contract (checked by why_unsupported, which the library's supports() calls):
 // a vectorized shape (Vector > 1) needs cols and every row stride to be multiples of Vector
