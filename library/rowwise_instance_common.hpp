@@ -41,6 +41,17 @@ inline int answer_supports(const char* why, char* reason, std::size_t reason_siz
     return 1;
 }
 
+/// The blocks per compute unit a kernel asks the compiler to keep resident (a register cap,
+/// __launch_bounds__); 1 when it does not say.
+template <typename Kernel>
+constexpr int min_blocks_per_cu()
+{
+    if constexpr(requires { Kernel::MinBlocksPerCu; })
+        return Kernel::MinBlocksPerCu;
+    else
+        return 1;
+}
+
 /// Launches Kernel over its grid on `stream`, turning exceptions into a status and message.
 template <typename Kernel>
 int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::size_t message_size)
@@ -51,8 +62,8 @@ int launch(const typename Kernel::kargs& ka, void* stream, char* message, std::s
             return CKTILE_STATUS_SUCCESS;
         ck_tile::launch_kernel(
             ck_tile::stream_config{static_cast<hipStream_t>(stream), false, 0, 0, 1},
-            ck_tile::make_kernel<Kernel::BlockSize, 1>(Kernel{}, dim3(grid),
-                                                       dim3(Kernel::BlockSize), 0u, ka));
+            ck_tile::make_kernel<Kernel::BlockSize, min_blocks_per_cu<Kernel>()>(
+                Kernel{}, dim3(grid), dim3(Kernel::BlockSize), 0u, ka));
         return CKTILE_STATUS_SUCCESS;
     });
 }

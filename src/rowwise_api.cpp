@@ -39,6 +39,9 @@ struct family
     bool rereads_long_rows;    // rows longer than a chunk are read twice
     double cross_warp_penalty; // cost of a row spread over warps (see estimate_rowwise_cost)
     const ck_tile::reduce_host_args* reduction = nullptr;
+    /// Registers a thread spends per element of a chunk it holds (0: not modeled): they
+    /// decide how many blocks stay resident, hence the bytes in flight.
+    double registers_per_element = 0;
 
     op_family op() const { return {kind, what, x_type, y_type}; }
 };
@@ -50,17 +53,22 @@ struct sweep
     double slots_per_block; // element slots a block sweeps (masked lanes and passes included)
     double steps_per_block; // load steps a block takes one after another (loop trips)
     double bytes_per_step;  // bytes one thread has in flight per step
+    double registers_per_thread = 0; // estimated; 0: occupancy not limited by registers
 };
 
 /// Estimated time (arbitrary units, comparable between instances for one problem): the slots
 /// swept per busy compute unit, with a fixed cost per loop step, divided by how well the
 /// resident threads hide memory latency (enough warps, and enough bytes in flight per compute
-/// unit: about 32 KiB on H100), times the tail of the last wave.
+/// unit: about 32 KiB on H100), times the tail of the last wave. Resident blocks are limited by
+/// threads, the hardware cap and, where the sweep estimates them, registers.
 double estimate_sweep_cost(const sweep& w, const cktile_instance_info_t& i, const machine_model& m)
 {
     const double threads = std::max(1, i.block_threads);
-    const int occ        = std::max(
-               1, std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads)));
+    int occ = std::min(m.max_blocks_per_cu, m.max_threads_per_cu / std::max(1, i.block_threads));
+    if(w.registers_per_thread > 0)
+        occ = std::min(occ,
+                       static_cast<int>(m.registers_per_cu / (w.registers_per_thread * threads)));
+    occ                    = std::max(1, occ);
     const double slots     = static_cast<double>(m.compute_units) * occ;
     const double waves     = std::ceil(w.blocks / slots);
     const double tail      = waves * std::min(slots, w.blocks) / std::max(1.0, w.blocks);
@@ -76,9 +84,15 @@ double estimate_sweep_cost(const sweep& w, const cktile_instance_info_t& i, cons
 
 /// The row kernels (norm, softmax, the reduction over the last axis). Measured on H100: a row
 /// split over several warps (block-wide reductions through shared memory) costs the reduction
-/// 1.2x, softmax 1.1x and LayerNorm/RMSNorm 2x (two dependent reductions with loads of the
-/// weight in between) against a warp per row; the second pass over a long row of softmax/norm
-/// hits L2 while the rows in flight fit it, and goes to memory when they do not.
+/// 1.2x and softmax 1.1x against a warp per row, LayerNorm/RMSNorm nothing measurable once
+/// weight and bias load beside x (the 8-warp norm was the fastest of 32768 x 4096 rows by 1.2x
+/// to 1.4x); the second pass over a long row of softmax/norm hits L2 while the rows in flight
+/// fit it, and goes to memory when they do not. Softmax and norm
+/// hold a chunk in registers: about 24 + registers_per_element x elements per thread (ptxas:
+/// softmax 8-warp 48, 16-warp 39; norm 8-warp 64 under its cap), which limits the resident
+/// blocks and so the bytes in flight (16 warps per row of 4096: 3 blocks of 512, 24 KiB per SM,
+/// 1.4x slower than 8 warps). A thread also works through its elements one after another
+/// between its loads and its stores: 0.4% per element (32 per thread: 5% slower than 16).
 double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
                              const machine_model& m)
 {
@@ -102,8 +116,12 @@ double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
         passes += std::min(1.0, rows_in_flight * f.cols * elem / (2 * l2_bytes));
     }
     const double cross_warp = warps_per_row > 1 ? f.cross_warp_penalty : 1.0;
-    return estimate_sweep_cost({groups, chunks * tile_n * tile_m * passes * cross_warp,
-                                chunks * passes, repeat * vector * elem},
+    const double elements   = repeat * vector; // per thread per chunk
+    const double serial     = 1.0 + 0.004 * elements;
+    const double registers =
+        f.registers_per_element > 0 ? 24 + f.registers_per_element * elements : 0.0;
+    return estimate_sweep_cost({groups, chunks * tile_n * tile_m * passes * cross_warp * serial,
+                                chunks * passes, repeat * vector * elem, registers},
                                i, m);
 }
 
@@ -185,12 +203,23 @@ const cktile_kernel_instance_t& select(handle_state& s, const family& f, const v
 
 family norm_family(const cktile_norm_problem_t& p)
 {
-    return {
-        CKTILE_OP_NORMALIZATION, "normalization", p.x_type, p.y_type, p.rows, p.cols, true, 2.0};
+    // x, weight and bias tiles: 2.5 registers per element (fp16; 64 for 16 elements).
+    return {CKTILE_OP_NORMALIZATION,
+            "normalization",
+            p.x_type,
+            p.y_type,
+            p.rows,
+            p.cols,
+            true,
+            1.0,
+            nullptr,
+            2.5};
 }
 family softmax_family(const cktile_softmax_problem_t& p)
 {
-    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols, true, 1.1};
+    // The fp32 tile of exp(x - max): 1.5 registers per element (48 for 16 elements).
+    return {CKTILE_OP_SOFTMAX, "softmax", p.x_type, p.y_type, p.rows, p.cols, true, 1.1,
+            nullptr,           1.5};
 }
 family reduce_family(const cktile_reduce_problem_t& p, const ck_tile::reduce_host_args& h)
 {

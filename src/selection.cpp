@@ -16,6 +16,7 @@ machine_model machine_for_target(const std::string& target, int compute_units)
         m.max_threads_per_cu = 2560;
         m.lds_per_cu         = 64 * 1024;
         m.max_blocks_per_cu  = 32;
+        m.registers_per_cu   = 128 * 1024;
     }
     else if(target == "sm_80" || target == "sm_90" || target == "sm_90a")
         m.lds_per_cu = target == "sm_80" ? 164 * 1024 : 228 * 1024;

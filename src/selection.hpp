@@ -18,6 +18,8 @@ struct machine_model
     int max_blocks_per_cu  = 32;
     /// Threads per compute unit that hide memory latency; fewer resident threads run slower.
     int latency_hiding_threads = 512;
+    /// 32-bit registers per compute unit (NVIDIA: 64 K; AMD gfx9: 4 SIMDs of 512 x 64 lanes).
+    int registers_per_cu = 64 * 1024;
 };
 
 /// The usual part of a target: compute units (when no device is at hand) and per-CU limits.

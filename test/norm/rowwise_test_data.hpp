@@ -139,4 +139,21 @@ inline std::string mismatch(double got, double want, double rel, double abs)
     return s.str();
 }
 
+/// The instances of one operation in the handle's kernel library.
+inline std::vector<cktile_instance_info_t> instances_of(cktile_handle_t h, cktile_op_kind_t op)
+{
+    std::size_t n = 0;
+    cktile_get_instance_count(h, &n);
+    std::vector<cktile_instance_info_t> out;
+    for(std::size_t k = 0; k < n; ++k)
+    {
+        cktile_instance_info_t info;
+        info.struct_size = sizeof(info);
+        cktile_get_instance_info(h, k, &info);
+        if(info.op_kind == op)
+            out.push_back(info);
+    }
+    return out;
+}
+
 } // namespace rowwise_test

@@ -3,6 +3,7 @@
 // validation (each bad field named in the message), and offline queries of the kernel
 // library's normalization instances.
 #include "cktile.h"
+#include "rowwise_test_data.hpp"
 
 #include "ck_tile/host/reference_norm.hpp"
 
@@ -190,29 +191,13 @@ TEST(NormValidate, PointersAndOverlaps)
             GTEST_SKIP() << "this build has no GPU target, so no kernel library to query";         \
     } while(0)
 
-std::vector<cktile_instance_info_t> norm_instances(cktile_handle_t h)
-{
-    std::size_t n = 0;
-    cktile_get_instance_count(h, &n);
-    std::vector<cktile_instance_info_t> out;
-    for(std::size_t i = 0; i < n; ++i)
-    {
-        cktile_instance_info_t info;
-        info.struct_size = sizeof(info);
-        if(cktile_get_instance_info(h, i, &info) == CKTILE_STATUS_SUCCESS &&
-           info.op_kind == CKTILE_OP_NORMALIZATION)
-            out.push_back(info);
-    }
-    return out;
-}
-
 TEST(NormOffline, InstancesOfTheTargetAnswerQueries)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
     cktile_handle_t h = nullptr;
     ASSERT_EQ(cktile_create_for_target(&h, offline_target.c_str()), CKTILE_STATUS_SUCCESS)
         << last();
-    const auto insts = norm_instances(h);
+    const auto insts = rowwise_test::instances_of(h, CKTILE_OP_NORMALIZATION);
     ASSERT_FALSE(insts.empty());
     for(const auto t : {CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_BF16, CKTILE_DATATYPE_FP32})
     {

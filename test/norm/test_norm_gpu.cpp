@@ -172,28 +172,12 @@ class NormGpu : public ::testing::Test
     int ran_           = 0;
 };
 
-std::vector<cktile_instance_info_t> instances(cktile_handle_t h)
-{
-    std::size_t n = 0;
-    cktile_get_instance_count(h, &n);
-    std::vector<cktile_instance_info_t> out;
-    for(std::size_t i = 0; i < n; ++i)
-    {
-        cktile_instance_info_t info;
-        info.struct_size = sizeof(info);
-        cktile_get_instance_info(h, i, &info);
-        if(info.op_kind == CKTILE_OP_NORMALIZATION)
-            out.push_back(info);
-    }
-    return out;
-}
-
 TEST_F(NormGpu, EveryInstanceMatchesTheReference)
 {
     std::mt19937 rng(1234);
     const std::vector<std::pair<std::int64_t, std::int64_t>> shapes{
         {1, 1}, {3, 7}, {5, 64}, {9, 256}, {4, 1000}, {2, 4096}, {3, 4097}, {2, 8192}, {6, 12345}};
-    for(const auto& inst : instances(h_))
+    for(const auto& inst : instances_of(h_, CKTILE_OP_NORMALIZATION))
         for(const auto& [rows, cols] : shapes)
             for(const auto kind : {CKTILE_NORM_RMSNORM, CKTILE_NORM_LAYERNORM})
             {
@@ -203,6 +187,31 @@ TEST_F(NormGpu, EveryInstanceMatchesTheReference)
                       inst.id, rng);
                 check({kind, t, rows, cols, 3, !odd, odd, true}, inst.id, rng);
             }
+    EXPECT_GT(ran_, 0);
+}
+
+// Rows of exactly one or two tiles take the unmasked folds (no per-column compare); a vector
+// less or more takes the masked ones (one element for the scalar instances). Five rows leave
+// the last row group of a multi-row block short; NaN and +inf rows on the unmasked path.
+TEST_F(NormGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
+{
+    std::mt19937 rng(21);
+    for(const auto& inst : instances_of(h_, CKTILE_OP_NORMALIZATION))
+    {
+        const std::int64_t tile = inst.tile_n, vec = inst.alignment_elements;
+        for(const std::int64_t cols : {tile, tile - vec, tile + vec, 2 * tile})
+            for(const auto kind : {CKTILE_NORM_RMSNORM, CKTILE_NORM_LAYERNORM})
+            {
+                if(cols < 1)
+                    continue;
+                const auto t = inst.a_type;
+                check({kind, t, 5, cols, 0, true, false, true}, inst.id, rng);
+                check({kind, t, 5, cols, 0, false, true, true}, inst.id, rng);
+                for(int special = 1; special <= 2; ++special)
+                    check({kind, t, 5, cols, 0, true, false, true, 0, false, special}, inst.id,
+                          rng);
+            }
+    }
     EXPECT_GT(ran_, 0);
 }
 

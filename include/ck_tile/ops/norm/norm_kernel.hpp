@@ -6,10 +6,10 @@
 //   layernorm: y = (h - mean(h)) * rstd * w (+ b),   rstd = 1 / sqrt(var(h) + eps)
 //   rmsnorm:   y = h * rstd * w (+ b),               rstd = 1 / sqrt(mean(h^2) + eps)
 //
-// mean and rstd per row are written (fp32) when asked. Inputs are converted to fp32 on load
-// and everything in between stays fp32. h is rounded to X's type before it is normalized, so
-// the result is the same whether the row stays in registers or is re-read from h's copy in
-// memory (rows longer than one chunk).
+// mean and rstd per row are written (fp32) when asked. x, h, weight and bias stay in their
+// storage types in registers and are converted to fp32 where they are used; all arithmetic is
+// fp32. h is rounded to X's type before it is normalized, so the result is the same whether
+// the row stays in registers or is re-read from h's copy in memory (rows longer than a chunk).
 //
 // Kernel contract (checked by why_unsupported, which the library's supports() calls):
 // a vectorized shape (Vector > 1) needs cols and every row stride to be multiples of Vector
@@ -29,6 +29,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 namespace ck_tile {
 
@@ -61,7 +62,8 @@ struct norm_kernel
     using Shape     = Shape_;
     using Acc       = float;
 
-    static constexpr index_t BlockSize = Shape::BlockSize;
+    static constexpr index_t BlockSize      = Shape::BlockSize;
+    static constexpr index_t MinBlocksPerCu = Shape::MinBlocksPerCu;
 
     struct kargs
     {
@@ -108,6 +110,14 @@ struct norm_kernel
     {
         __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
 
+        // x (and h) and the weight stay in registers in their storage types and are converted
+        // where they are used: a 16-bit row takes half the registers of an fp32 copy, and the
+        // registers decide how many rows an SM keeps in flight (these kernels are bound by the
+        // bytes in flight, not by instructions).
+        using tile_x =
+            decltype(make_static_distributed_tensor<XDataType>(Shape::make_distribution()));
+        using tile_w =
+            decltype(make_static_distributed_tensor<WDataType>(Shape::make_distribution()));
         using tile_f = decltype(make_static_distributed_tensor<Acc>(Shape::make_distribution()));
 
         const row_block<Shape> blk(group, h.rows, h.cols);
@@ -122,65 +132,69 @@ struct norm_kernel
         auto* y       = static_cast<YDataType*>(h.y);
         auto* ro      = static_cast<XDataType*>(h.residual_out);
 
-        auto x_win = blk.window(x, h.x_stride);
-        auto y_win = blk.window(y, h.y_stride);
-        // Weight and bias are one row seen by every row of the block (row stride 0).
-        auto w_win = blk.window(w, 0);
-        auto b_win = blk.window(h.has_bias ? b : w, 0);
-        auto r_win =
-            blk.window(h.fused_residual ? r : x, h.fused_residual ? h.residual_stride : h.x_stride);
-        auto ro_win = blk.window(h.fused_residual ? ro : y,
-                                 h.fused_residual ? h.residual_out_stride : h.y_stride);
-
         const index_t col0 = Shape::first_column();
         const float inv_n  = 1.f / static_cast<float>(cols);
         float mean = 0.f, rstd = 0.f;
+        auto to_f = [](auto v) { return type_convert<float>(v); };
 
-        // h for the chunk under the windows: x (+ r, rounded to X and written back).
-        auto load_h = [&](tile_f& t) {
-            x_win.load(t);
+        // Windows are made where they are used (see row_block::window), so none is live
+        // across the row's reductions.
+        // h for the chunk at column c: x (+ r, rounded to X and written back).
+        auto load_h = [&](tile_x& t, index_t c) {
+            blk.window(x, h.x_stride, c).load(t);
             if(h.fused_residual)
             {
-                tile_f rt;
-                r_win.load(rt);
-                sweep_tile(t, [&](auto idx, float& v) {
-                    v = type_convert<float>(type_convert<XDataType>(v + rt(idx)));
+                tile_x rt;
+                blk.window(r, h.residual_stride, c).load(rt);
+                sweep_tile(t, [&](auto idx, XDataType& v) {
+                    v = type_convert<XDataType>(to_f(v) + to_f(rt(idx)));
                 });
-                ro_win.store(t);
+                blk.window(ro, h.residual_out_stride, c).store(t);
             }
         };
-        auto normalize_store_with = [&](tile_f& t, const tile_f& wt, const tile_f& bt) {
-            sweep_tile(t, [&](auto idx, float& v) {
-                v = (v - mean) * rstd * wt(idx);
-                if(h.has_bias)
-                    v += bt(idx);
-            });
-            y_win.store(t);
-        };
-        auto normalize_store = [&](tile_f& t) {
-            tile_f wt, bt;
-            w_win.load(wt);
+        // Weight and bias for the chunk at column c: one row seen by every row of the block
+        // (row stride 0).
+        auto load_weights = [&](tile_w& wt, tile_w& bt, index_t c) {
+            blk.window(w, 0, c).load(wt);
             if(h.has_bias)
-                b_win.load(bt);
-            normalize_store_with(t, wt, bt);
+                blk.window(b, 0, c).load(bt);
         };
+        // y for the chunk at column c; the bias is a uniform branch around the sweep, not a
+        // select per element.
+        auto normalize_store = [&](const tile_x& t, const tile_w& wt, const tile_w& bt, index_t c) {
+            tile_f out;
+            auto sweep = [&](auto with_bias) {
+                sweep_tile(out, [&](auto idx, float& v) {
+                    v = (to_f(t(idx)) - mean) * rstd * to_f(wt(idx));
+                    if constexpr(decltype(with_bias)::value)
+                        v += to_f(bt(idx));
+                });
+            };
+            if(h.has_bias)
+                sweep(std::true_type{});
+            else
+                sweep(std::false_type{});
+            blk.window(y, h.y_stride, c).store(out);
+        };
+        auto square = [](float acc, float v) { return acc + v * v; };
 
         if(cols <= Shape::TileN)
         {
             // The row fits: one read, statistics from registers, one write. Weight and bias
-            // are loaded with x, so their latency hides behind the row's rather than coming
-            // after the reductions.
-            tile_f t, wt, bt;
-            load_h(t);
-            w_win.load(wt);
-            if(h.has_bias)
-                b_win.load(bt);
+            // are loaded with x, so their latency (L2: x streams through L1) hides behind the
+            // row's rather than coming after the reductions. Masked columns read as zero:
+            // neutral for the sums of x and x^2, not for (x - mean)^2, which fold_chunk masks
+            // only when the row is shorter than the tile.
+            tile_x t;
+            tile_w wt, bt;
+            load_h(t, 0);
+            load_weights(wt, bt, 0);
             if(h.layernorm)
             {
                 float s = 0.f;
-                sweep_tile(t, [&](auto, float& v) { s += v; });
+                sweep_tile(t, [&](auto, XDataType& v) { s += to_f(v); });
                 mean          = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
-                const float q = Shape::fold_columns(t, 0, col0, cols, 0.f, [&](float acc, float v) {
+                const float q = Shape::fold_chunk(t, 0, col0, cols, 0.f, [&](float acc, float v) {
                     return acc + (v - mean) * (v - mean);
                 });
                 rstd =
@@ -189,11 +203,11 @@ struct norm_kernel
             else
             {
                 float q = 0.f;
-                sweep_tile(t, [&](auto, float& v) { q += v * v; });
+                sweep_tile(t, [&](auto, XDataType& v) { q = square(q, to_f(v)); });
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
             }
-            normalize_store_with(t, wt, bt);
+            normalize_store(t, wt, bt, 0);
         }
         else
         {
@@ -203,27 +217,20 @@ struct norm_kernel
             float shift = 0.f;
             if(h.layernorm && row_valid)
             {
-                shift = type_convert<float>(x[my_row * h.x_stride]);
+                shift = to_f(x[my_row * h.x_stride]);
                 if(h.fused_residual)
-                    shift = type_convert<float>(type_convert<XDataType>(
-                        shift + type_convert<float>(r[my_row * h.residual_stride])));
+                    shift =
+                        to_f(type_convert<XDataType>(shift + to_f(r[my_row * h.residual_stride])));
             }
             float s = 0.f, q = 0.f;
             for(index_t c = 0; c < cols; c += Shape::TileN)
             {
-                tile_f t;
-                load_h(t);
-                Shape::template for_each_element<tile_f>([&](auto i, index_t e) {
-                    const float d = t.get_thread_buffer()[i] - shift;
-                    if(c + col0 + e < cols)
-                    {
-                        s += d;
-                        q += d * d;
-                    }
-                });
-                x_win.move({0, Shape::TileN});
-                r_win.move({0, Shape::TileN});
-                ro_win.move({0, Shape::TileN});
+                tile_x t;
+                load_h(t, c);
+                s = Shape::fold_chunk(t, c, col0, cols, s,
+                                      [&](float acc, float v) { return acc + (v - shift); });
+                q = Shape::fold_chunk(t, c, col0, cols, q,
+                                      [&](float acc, float v) { return square(acc, v - shift); });
             }
             if(h.layernorm)
             {
@@ -238,17 +245,15 @@ struct norm_kernel
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
 
-            auto h_win = blk.window(h.fused_residual ? static_cast<const XDataType*>(ro) : x,
-                                    h.fused_residual ? h.residual_out_stride : h.x_stride);
+            const auto* hp              = h.fused_residual ? static_cast<const XDataType*>(ro) : x;
+            const long_index_t h_stride = h.fused_residual ? h.residual_out_stride : h.x_stride;
             for(index_t c = 0; c < cols; c += Shape::TileN)
             {
-                tile_f t;
-                h_win.load(t);
-                normalize_store(t);
-                h_win.move({0, Shape::TileN});
-                w_win.move({0, Shape::TileN});
-                b_win.move({0, Shape::TileN});
-                y_win.move({0, Shape::TileN});
+                tile_x t;
+                tile_w wt, bt;
+                blk.window(hp, h_stride, c).load(t);
+                load_weights(wt, bt, c);
+                normalize_store(t, wt, bt, c);
             }
         }
 

@@ -19,6 +19,7 @@
 #include "ck_tile/core/container/sequence.hpp"
 #include "ck_tile/core/container/tuple.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/core/tensor/static_distributed_tensor.hpp"
 #include "ck_tile/core/tensor/tile_distribution.hpp"
 #include "ck_tile/core/tensor/tile_distribution_encoding.hpp"
@@ -62,6 +63,14 @@ struct row_tile_shape
     static constexpr index_t TileN       = Repeat * WarpsPerRow * LanesPerRow * Vector;
     static constexpr index_t RepeatPitch = WarpsPerRow * LanesPerRow * Vector;
     static_assert(BlockSize <= 1024, "row_tile_shape: at most 1024 threads per block");
+    /// Blocks per compute unit the softmax and norm kernels ask the compiler to keep resident
+    /// (__launch_bounds__): 1024 threads, at most 64 registers each on NVIDIA, for shapes that
+    /// hold at most 32 bytes of a row per thread. These kernels are bound by the bytes in
+    /// flight per compute unit, which is the resident rows: without the cap the 8-warp norm
+    /// took 72 registers (3 rows per SM instead of 4). Larger per-thread tiles (norm x, weight
+    /// and bias of 64 bytes each) would spill under it and keep the compiler's choice.
+    static constexpr index_t MinBlocksPerCu =
+        Repeat * VectorBytes <= 32 && BlockSize < 1024 ? 1024 / BlockSize : 1;
 
     // Rows of whole warps. X0: rows (one per row-warp group); X1: columns = Repeat x
     // WarpsPerRow x lanes x Vector. P0 (warp id) -> (row group, warp in the row); P1 (lane) ->
@@ -115,8 +124,23 @@ struct row_tile_shape
     {
         for_each_element<Tensor>([&](auto i, index_t e) {
             if(chunk_col + first + e < cols)
-                acc = f(acc, t.get_thread_buffer()[i]);
+                acc = f(acc, type_convert<float>(t.get_thread_buffer()[i]));
         });
+        return acc;
+    }
+
+    /// fold_columns without a compare per element when the whole chunk lies inside the row
+    /// (a row that is a multiple of TileN long, or any chunk but the last): the branch is the
+    /// same for every thread of a row, and the per-element compares were a large share of the
+    /// instructions of the softmax and LayerNorm folds.
+    template <typename Tensor, typename F>
+    CK_TILE_HOST_DEVICE static float fold_chunk(const Tensor& t, index_t chunk_col, index_t first,
+                                                index_t cols, float acc, const F& f)
+    {
+        if(chunk_col + TileN > cols)
+            return fold_columns(t, chunk_col, first, cols, acc, f);
+        for_each_element<Tensor>(
+            [&](auto i, index_t) { acc = f(acc, type_convert<float>(t.get_thread_buffer()[i])); });
         return acc;
     }
 
@@ -216,12 +240,14 @@ struct row_block
             p + row0 * stride, make_tuple(nrows, cols), make_tuple(static_cast<index_t>(stride), 1),
             number<Shape::Vector>{}, number<1>{});
     }
-    /// A window of one chunk (RowsPerBlock x TileN) at the block's first column, distributed
-    /// as the shape says; move it right by TileN to walk a long row.
+    /// A window of one chunk (RowsPerBlock x TileN) at column `col` of the block's rows,
+    /// distributed as the shape says; move it right by TileN to walk a long row. Making a
+    /// window is a few integer operations: kernels make one where they use it rather than
+    /// keeping its registers live across the row's reductions.
     template <typename T>
-    CK_TILE_DEVICE auto window(T* p, long_index_t stride) const
+    CK_TILE_DEVICE auto window(T* p, long_index_t stride, index_t col = 0) const
     {
-        return make_tile_window(view(p, stride), Shape::lengths(), {0, 0},
+        return make_tile_window(view(p, stride), Shape::lengths(), {0, col},
                                 Shape::make_distribution());
     }
 

@@ -9,7 +9,10 @@
 // pass writes exp(x - M) / S.
 //
 // Non-finite inputs follow the formula: a NaN or +inf in a row, or a row of only -inf, gives a
-// row of NaN, as the reference and PyTorch do. The maximum propagates NaN.
+// row of NaN, as the reference and PyTorch do: through the maximum in the online pass, through
+// the sum (exp(NaN - m) = NaN, exp(inf - inf) = NaN) in the single-chunk one.
+//
+// Exponentials are arch::fast_exp (a few ulp of fp32; fp32 outputs are checked to 1e-4).
 //
 // Kernel contract: as norm_kernel (vectorized shapes need cols and strides multiples of
 // Vector and 16-byte aligned pointers). In place (y == x with equal strides) is allowed: every
@@ -17,6 +20,7 @@
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/arch/fast_exp.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/type_convert.hpp"
@@ -45,7 +49,8 @@ struct softmax_kernel
     using Shape     = Shape_;
     using Acc       = float;
 
-    static constexpr index_t BlockSize = Shape::BlockSize;
+    static constexpr index_t BlockSize      = Shape::BlockSize;
+    static constexpr index_t MinBlocksPerCu = Shape::MinBlocksPerCu;
 
     struct kargs
     {
@@ -89,27 +94,28 @@ struct softmax_kernel
         auto x_win = blk.window(x, h.x_stride);
         auto y_win = blk.window(static_cast<YDataType*>(h.y), h.y_stride);
 
-        // The thread's maximum, and its sum of exp(x - m), over the real columns of a chunk.
-        auto chunk_max = [&](const tile_f& t, index_t c) {
-            return Shape::fold_columns(t, c, col0, cols, neg_inf, row_max_op{});
-        };
-        auto chunk_sum_exp = [&](const tile_f& t, index_t c, float m) {
-            return Shape::fold_columns(t, c, col0, cols, 0.f,
-                                       [&](float s, float v) { return s + expf(v - m); });
-        };
+        // exp(v - m) through the special-function unit (arch/fast_exp.hpp): a few ulp of
+        // fp32, well inside the tolerance of every output type, and one instruction where the
+        // accurate expf took a dozen (the single-chunk kernel was bound by instruction issue).
+        auto exp_from = [](float v, float m) { return arch::fast_exp(v - m); };
+        auto plus     = [](float a, float e) { return a + e; };
 
         if(cols <= Shape::TileN)
         {
             tile_f t;
             x_win.load(t);
-            const float m = block_row_reduce<Shape>(chunk_max(t, 0), row_max_op{}, smem);
-            // exp(x - m) once per element, kept in the tile for the sum and the output (the
-            // same values and order as summing exp(x - m) and recomputing it: the exponential
-            // is most of this kernel's instructions).
-            sweep_tile(t, [&](auto, float& v) { v = expf(v - m); });
-            const float s = block_row_reduce<Shape>(
-                Shape::fold_columns(t, 0, col0, cols, 0.f, [](float a, float e) { return a + e; }),
-                row_sum_op{}, smem);
+            // fmaxf drops a NaN from the maximum, but its exp(NaN - m) = NaN still reaches the
+            // sum and through 1 / sum every output of the row, as the reference gives; +inf
+            // and all -inf rows give exp(inf - inf) = NaN the same way. One instruction per
+            // element instead of the compares and selects of a NaN-propagating maximum.
+            const float m = block_row_reduce<Shape>(
+                Shape::fold_chunk(t, 0, col0, cols, neg_inf,
+                                  [](float a, float v) { return fmaxf(a, v); }),
+                row_max_op{}, smem);
+            // exp(x - m) once per element, kept in the tile for the sum and the output.
+            sweep_tile(t, [&](auto, float& v) { v = exp_from(v, m); });
+            const float s = block_row_reduce<Shape>(Shape::fold_chunk(t, 0, col0, cols, 0.f, plus),
+                                                    row_sum_op{}, smem);
             const float inv = 1.f / s;
             sweep_tile(t, [&](auto, float& v) { v *= inv; });
             y_win.store(t);
@@ -122,20 +128,24 @@ struct softmax_kernel
         {
             tile_f t;
             x_win.load(t);
-            const float cm = row_max_op{}(m, chunk_max(t, c));
+            // The NaN-propagating maximum here: a thread whose chunk holds only NaN and -inf
+            // skips its sum below, so the NaN must travel in m.
+            const float cm =
+                row_max_op{}(m, Shape::fold_chunk(t, c, col0, cols, neg_inf, row_max_op{}));
             // While the maximum is -inf nothing has been summed yet (s == 0); skipping the
             // rescale avoids exp(-inf - -inf) = NaN for leading -inf columns.
             if(cm != m)
-                s = (m == neg_inf) ? s : s * expf(m - cm);
+                s = (m == neg_inf) ? s : s * exp_from(m, cm);
             m = cm;
             if(m != neg_inf)
-                s += chunk_sum_exp(t, c, m);
+                s += Shape::fold_chunk(t, c, col0, cols, 0.f,
+                                       [&](float a, float v) { return a + exp_from(v, m); });
             x_win.move({0, Shape::TileN});
         }
         const float big_m = block_row_reduce<Shape>(m, row_max_op{}, smem);
         // A thread that saw only -inf contributes nothing; when every thread did, big_m is
         // -inf and the second pass yields exp(NaN) = NaN, as the formula does.
-        const float mine = (m == neg_inf) ? 0.f : s * expf(m - big_m);
+        const float mine = (m == neg_inf) ? 0.f : s * exp_from(m, big_m);
         const float inv  = 1.f / block_row_reduce<Shape>(mine, row_sum_op{}, smem);
 
         auto x2 = blk.window(x, h.x_stride);
@@ -143,7 +153,7 @@ struct softmax_kernel
         {
             tile_f t;
             x2.load(t);
-            sweep_tile(t, [&](auto, float& v) { v = expf(v - big_m) * inv; });
+            sweep_tile(t, [&](auto, float& v) { v = exp_from(v, big_m) * inv; });
             y_win.store(t);
             x2.move({0, Shape::TileN});
             y_win.move({0, Shape::TileN});
