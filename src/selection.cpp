@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "selection.hpp"
 
+#include "gemm_problem.hpp"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -64,7 +66,15 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const double vec           = std::max(1, i.alignment_elements);
     // Matrix instructions do math_rate times the multiply-accumulates of FMA per cycle.
     const double rate = inst.math_rate > 0 ? inst.math_rate : 1.0;
-    double tile_work  = k_iters * (tk * tm * tn / rate + 4.0 * tk * (tm + tn) / vec);
+    // A K step takes the longer of its math and staging its operands from L2 (rows past the
+    // problem's edge are not read: TMA and masked loads skip them).
+    const double ea           = static_cast<double>(datatype_bytes(p.a_type)),
+                 eb           = static_cast<double>(datatype_bytes(p.b_type));
+    const double staged_bytes = tk * (std::min(tm, static_cast<double>(p.m)) * ea +
+                                      std::min(tn, static_cast<double>(p.n)) * eb);
+    const double k_step =
+        std::max(tk * tm * tn / rate, staged_bytes / mm.cache_bytes_per_unit_per_cu);
+    double tile_work = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
     if(i.index_bits == 64)
         tile_work *= 1.15;
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
@@ -85,11 +95,25 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     double t                      = static_cast<double>(full_waves) * wave_time(occ);
     if(rest > 0)
         t += wave_time(static_cast<double>((rest + mm.compute_units - 1) / mm.compute_units));
-    // The split-K reduction: every partial sum written once and read once, spread over all
-    // compute units (a memory-bound pass, costed like operand loads).
+    // No GEMM beats reading its operands once and writing D once at the memory's speed. Below
+    // that floor instances differ only by a thousandth of their estimate, so ties still go to
+    // the faster one in compute.
+    const double batches = static_cast<double>(p.batch_count);
+    const double md = static_cast<double>(p.m), nd = static_cast<double>(p.n),
+                 kd     = static_cast<double>(p.k);
+    double memory_bytes = batches * (md * kd * ea + kd * nd * eb +
+                                     md * nd * static_cast<double>(datatype_bytes(p.d_type)));
+    if(p.beta != 0.0)
+        memory_bytes += batches * md * nd * static_cast<double>(datatype_bytes(p.c_type));
+    t = std::max(t, memory_bytes / mm.memory_bytes_per_unit) + 1e-3 * t;
+    // The split-K reduction: every 4-byte partial sum written once and read once at the
+    // memory's speed, plus a second launch. Costed per compute unit like operand loads it came
+    // out about 10 times too cheap: on the H100 the pass took 4.5 us at M=16 and 15 us at
+    // M=128 (N = K = 8192), where tiles narrow enough to fill the SMs without a split win.
     if(splits > 1)
         t += 8.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
-             static_cast<double>(mm.compute_units);
+                 mm.memory_bytes_per_unit +
+             mm.launch_units;
     return t;
 }
 

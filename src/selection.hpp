@@ -20,6 +20,16 @@ struct machine_model
     int latency_hiding_threads = 512;
     /// 32-bit registers per compute unit (NVIDIA: 64 K; AMD gfx9: 4 SIMDs of 512 x 64 lanes).
     int registers_per_cu = 64 * 1024;
+    /// Calibrated on the H100, where a cost unit is about 4 ps (4096^3 fp16 on 128x256 tiles:
+    /// 46.4M units, 188 us). Memory: bytes the whole device reads or writes per unit (3 TB/s),
+    /// the floor of every GEMM (its operands read once, D written once) and the price of the
+    /// split-K partial sums; one more launch (the split-K reduction's) about 2 us.
+    double memory_bytes_per_unit = 12.0;
+    double launch_units          = 5.0e5;
+    /// Operand bytes one compute unit can stage from L2 per cost unit: the 128x256x64 fp16 K
+    /// step (48 KiB) just keeps up with its math there, so narrower tiles, which stage more
+    /// bytes per multiply-accumulate, are bound by L2 rather than by the tensor cores.
+    double cache_bytes_per_unit_per_cu = 0.469;
 };
 
 /// The usual part of a target: compute units (when no device is at hand) and per-CU limits.

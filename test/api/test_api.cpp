@@ -714,6 +714,51 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
               CKTILE_STATUS_NOT_FOUND);
 }
 
+// On the H100 model (132 SMs), skinny problems take 64-column tiles that make about one tile
+// per SM without split-K (whose reduction pass cost 4.5 to 15 us there), and large problems keep
+// the 128x256 tile: the 64-column tiles stage twice the operand bytes per multiply-accumulate.
+TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    struct expectation
+    {
+        std::int64_t m, n, k;
+        int tile_n; // 0: 64 or 128 with tile_m * tile_n == 8192
+        int tile_m;
+    };
+    for(const expectation e :
+        {expectation{16, 8192, 8192, 64, 64}, expectation{128, 8192, 8192, 0, 0},
+         expectation{1024, 1024, 1024, 0, 0}, expectation{4096, 4096, 4096, 256, 128},
+         expectation{3000, 3000, 3000, 256, 128}})
+    {
+        auto p     = problem(e.m, e.n, e.k);
+        p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = e.k;
+        std::uint64_t id = 0;
+        ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_HEURISTIC, &id),
+                  CKTILE_STATUS_SUCCESS)
+            << last();
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+        const std::string name = info.name;
+        EXPECT_EQ(name.rfind("gemm_wgmma_f16f16_f16_accf32_rc_", 0), 0u) << name;
+        if(e.tile_n != 0)
+        {
+            EXPECT_EQ(info.tile_n, e.tile_n) << e.m << "x" << e.n << "x" << e.k << ": " << name;
+            EXPECT_EQ(info.tile_m, e.tile_m) << e.m << "x" << e.n << "x" << e.k << ": " << name;
+        }
+        else
+            EXPECT_EQ(info.tile_m * info.tile_n, 8192)
+                << e.m << "x" << e.n << "x" << e.k << ": " << name;
+        size_t ws = 1;
+        EXPECT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+        EXPECT_EQ(ws, 0u) << name << " splits K";
+    }
+}
+
 TEST(Run, OfflineHandleCannotRun)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

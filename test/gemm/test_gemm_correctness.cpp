@@ -661,6 +661,16 @@ TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
               true, true);
 }
 
+// More output tiles than an H100 has SMs for the narrow Hopper tiles (1100 x 1100 makes 162
+// tiles of 128x64 or 64x128 and 324 of 64x64), so each persistent block runs several tiles,
+// the ping-pong consumers alternate and the producer refills the ring across tile boundaries;
+// K = 100 leaves a partial last K tile.
+TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
+{
+    run_cases({{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+              true, true);
+}
+
 TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
 {
     std::mt19937 rng(99);
