@@ -56,6 +56,7 @@ struct gemm_record_shape
     std::size_t shared_memory_bytes;
     bool general;
     double math_rate; // matrix instructions: multiply-accumulates per cycle relative to FMA
+    int cluster_m;    // blocks along M sharing B's tiles through multicast
 };
 
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
@@ -148,6 +149,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.run                 = &Inst::run;
     r.math_rate           = shape.math_rate;
     r.k_splits            = &Inst::k_splits;
+    r.cluster_m           = shape.cluster_m;
     return r;
 }
 
@@ -252,7 +254,8 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   vec,
                                   Pol::template shared_memory_bytes<typename Kernel::Acc>(),
                                   general,
-                                  0.0};
+                                  0.0,
+                                  1};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -276,7 +279,8 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         1,
         Kernel::shared_memory_bytes,
         false,
-        math_rate};
+        math_rate,
+        1};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -299,7 +303,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   1,
                                   Kernel::shared_memory_bytes,
                                   false,
-                                  math_rate};
+                                  math_rate,
+                                  static_cast<int>(Kernel::ClusterM)};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -67,6 +67,9 @@ typedef struct cktile_kernel_instance
      * GEMMs stays correct without looking at op_kind. */
     cktile_kernel_op_supports_fn op_supports;
     cktile_kernel_op_run_fn op_run;
+    /* Blocks of a cluster along M that share each tile of B through multicast loads: L2 serves
+     * B once per cluster (0 reads as 1). */
+    int cluster_m;
 } cktile_kernel_instance_t;
 
 typedef struct cktile_kernel_table
