@@ -311,9 +311,13 @@ typedef struct cktile_instance_info
     int supports_activation;            /**< nonzero: accepts every cktile_activation_t */
     int tile_m, tile_n, tile_k;
     int block_threads;
-    int index_bits;         /**< 32: every element offset must fit in 31 bits; else 64 */
-    int alignment_elements; /**< pointers and leading dims must be multiples of this */
-    int k_multiple;         /**< K must be a multiple of this */
+    int index_bits; /**< 32: every element offset must fit in 31 bits; else 64 */
+    /** Pointers, leading dimensions and batch strides must be multiples of this, except that
+     *  an instance needing workspace for it may copy an operand with other strides into
+     *  aligned workspace first (cktile_gemm_supports and cktile_gemm_workspace_size say so
+     *  per problem). */
+    int alignment_elements;
+    int k_multiple; /**< K must be a multiple of this */
     size_t shared_memory_bytes;
     int is_general; /**< accepts every valid shape, stride and alignment of its types */
     /** Appended in 0.2 (a caller whose struct_size ends before it gets the fields above):

@@ -101,7 +101,8 @@ struct gemm_instance
             }
             if(workspace_size < Launch::workspace_bytes(h))
             {
-                write_text(message, message_size, "the workspace is smaller than split-K needs");
+                write_text(message, message_size,
+                           "the workspace is smaller than split-K and operand staging need");
                 return CKTILE_STATUS_INSUFFICIENT_WORKSPACE;
             }
             Launch::run(h, workspace, static_cast<hipStream_t>(stream));
@@ -225,7 +226,7 @@ struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
 {
     static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, hipStream_t stream)
     {
-        const auto ka = Kernel::make_kargs(h, workspace);
+        const auto ka = Kernel::make_kargs(Kernel::stage_operands(h, workspace, stream), workspace);
         Kernel::launch(ka, stream);
         if(ka.splits > 1)
             launch_splitk_reduce<typename Kernel::Acc, typename Kernel::D, typename Kernel::E,

@@ -89,13 +89,24 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // problem's edge are not read: TMA and masked loads skip them).
     const double ea = static_cast<double>(datatype_bytes(p.a_type)),
                  eb = static_cast<double>(datatype_bytes(p.b_type));
-    const double staged_bytes =
-        tk *
-        (std::min(tm, static_cast<double>(p.m)) * ea *
-             line_crossing_factor(p.lda * static_cast<std::int64_t>(datatype_bytes(p.a_type))) +
-         std::min(tn, static_cast<double>(p.n)) * eb *
-             line_crossing_factor(p.ldb * static_cast<std::int64_t>(datatype_bytes(p.b_type))) /
-             static_cast<double>(cluster_m));
+    // An instance that accepts strides off its alignment copies that operand into workspace
+    // with rows on whole lines first (the supports check refuses them otherwise).
+    const std::int64_t align = std::max(1, i.alignment_elements);
+    const bool copies_a =
+        align > 1 && (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0));
+    const bool copies_b =
+        align > 1 && (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0));
+    const double line_a =
+        copies_a
+            ? 1.0
+            : line_crossing_factor(p.lda * static_cast<std::int64_t>(datatype_bytes(p.a_type)));
+    const double line_b =
+        copies_b
+            ? 1.0
+            : line_crossing_factor(p.ldb * static_cast<std::int64_t>(datatype_bytes(p.b_type)));
+    const double staged_bytes = tk * (std::min(tm, static_cast<double>(p.m)) * ea * line_a +
+                                      std::min(tn, static_cast<double>(p.n)) * eb * line_b /
+                                          static_cast<double>(cluster_m));
     const double k_step =
         std::max(tk * tm * tn / rate, staged_bytes / mm.cache_bytes_per_unit_per_cu);
     double tile_work = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
@@ -140,6 +151,11 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         t += 8.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
+    // The staging copies: each element read and written once, and a launch per operand.
+    if(copies_a)
+        t += 2.0 * batches * md * kd * ea / mm.memory_bytes_per_unit + mm.launch_units;
+    if(copies_b)
+        t += 2.0 * batches * kd * nd * eb / mm.memory_bytes_per_unit + mm.launch_units;
     return t;
 }
 

@@ -704,10 +704,20 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
     EXPECT_TRUE(name.rfind("gemm_tile_f16f16_f16_accf32_rc_", 0) == 0 ||
                 name.rfind("gemm_wgmma_f16f16_f16_accf32_rc_", 0) == 0)
         << name;
-    p.k = 4095, p.lda = 4095, p.ldb = 4095; // not a multiple of 8: the general one
+    // K not a multiple of 8: the general instance, or on sm_90a a Hopper instance that first
+    // copies the operands into workspace with aligned rows (a run without workspace takes the
+    // general one).
+    p.k = 4095, p.lda = 4095, p.ldb = 4095;
     ASSERT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_DEFAULT, &id),
               CKTILE_STATUS_SUCCESS);
-    EXPECT_EQ(id, find(o.h, general_f16));
+    if(offline_target == "sm_90a")
+    {
+        ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+        EXPECT_EQ(std::string(info.name).rfind("gemm_wgmma_f16f16_f16_accf32_rc_", 0), 0u)
+            << info.name;
+    }
+    else
+        EXPECT_EQ(id, find(o.h, general_f16));
     EXPECT_EQ(cktile_gemm_select(o.h, &p, nullptr, cktile_select_mode_t(9), &id),
               CKTILE_STATUS_INVALID_ARGUMENT);
     EXPECT_EQ(cktile_gemm_select(o.h, &p, nullptr, CKTILE_SELECT_TUNING_DB, &id),
@@ -800,6 +810,50 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
         EXPECT_NE(name.find(e.tile), std::string::npos)
             << e.m << "^3, ld " << e.ld << ": " << name << " (expected " << e.tile << ")";
     }
+}
+
+// Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
+// workspace (whose size they report), and then that operand's pointer may have any alignment;
+// an aligned leading dimension with a misaligned pointer is still refused with the reason.
+TEST(Select, HopperInstancesStageUnalignedOperands)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_fused", &id),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    auto p     = problem(4096, 4096, 4095);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 4095;
+    alignas(16) static unsigned char buffer[64];
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = buffer + 2, args.b = buffer + 2, args.c = buffer, args.d = buffer;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, &args, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+    std::size_t ws = 0;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+    // Both operands, rows padded to 4096 elements (whole 128-byte lines), plus alignment room.
+    EXPECT_GE(ws, 2u * 4096u * 4096u * 2u);
+    EXPECT_LE(ws, 2u * 4096u * 4096u * 2u + 1024u);
+
+    // The heuristic counts the copies: at this size the staged Hopper tile still wins.
+    std::uint64_t pick = 0;
+    cktile_instance_info_t info{};
+    ASSERT_TRUE(heuristic_pick(o.h, p, pick, info));
+    EXPECT_EQ(std::string(info.name).rfind("gemm_wgmma_", 0), 0u) << info.name;
+
+    p.k = p.lda = p.ldb = 4096;
+    EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, &args, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("pointer is not 16-byte aligned"), std::string::npos)
+        << reason;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(ws, 0u);
 }
 
 TEST(Run, OfflineHandleCannotRun)

@@ -671,6 +671,19 @@ TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
               true, true);
 }
 
+// Leading dimensions and batch strides off 16 bytes on the Hopper instances: each such operand
+// is first copied into workspace with rows on 128-byte lines (one 2-D copy, or one per matrix
+// where the batches are not packed), then read by the copy engine. K tails, M/N edges, an
+// epilogue with C, bias and activation. That the Hopper instances accept these problems at all
+// is checked without a GPU (Select.HopperInstancesStageUnalignedOperands).
+TEST_F(GemmCorrectness, StagedOperandsOnHopperInstances)
+{
+    run_cases({{300, 260, 1001, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {129, 200, 130, 2, 5, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH},
+               {64, 72, 61, 3, 3, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+              true, true, true);
+}
+
 TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
 {
     std::mt19937 rng(99);

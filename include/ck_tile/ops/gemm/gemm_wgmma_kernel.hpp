@@ -12,9 +12,10 @@
 // (gemm_wgmma_epilogue), the stores running under the next tile's main loop.
 //
 // Edges cost nothing in the main loop: the copy engine fills rows and columns outside A and B
-// with zeros, and only the epilogue masks. What the copy engine needs, the support check
-// demands: 16-byte aligned A and B, leading dimensions and batch strides that are multiples of
-// 16 bytes, and extents below 2^31. Other problems go to the tile or SIMT instances.
+// with zeros, and only the epilogue masks. The copy engine needs 16-byte aligned pointers,
+// leading dimensions and batch strides, and extents below 2^31. An operand whose leading
+// dimension or batch stride is not a multiple of 16 bytes is first copied into workspace with
+// rows on 128-byte lines (gemm_operand_staging); its pointer may then have any alignment.
 //
 // Pieces: gemm_tile_problem (types, layouts), gemm_wgmma_policy (tile, stages, roles),
 // gemm_wgmma_operand (shared-memory stage layout, descriptors), gemm_wgmma_pipeline,
@@ -35,6 +36,7 @@
 #include "ck_tile/host/hip_runtime.hpp"
 #include "ck_tile/host/kernel_entry.hpp"
 #include "ck_tile/host/tma_descriptor.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_staging.hpp"
 #include "ck_tile/ops/gemm/gemm_simt_kernel.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
@@ -143,11 +145,81 @@ struct gemm_wgmma_kernel
         return clamp_k_splits(wish, (h.k + BlockK - 1) / BlockK, MinKTilesPerSplit, MaxSplits);
     }
 
-    /// Workspace bytes: one accumulator per element of D per split (0 without a split).
+    /// Workspace bytes: one accumulator per element of D per split (0 without a split), then
+    /// the staged copies of operands whose strides the copy engine cannot follow.
     static std::size_t workspace_bytes(const gemm_simt_host_args& h)
     {
+        std::size_t staged = 0;
+        if(stages_a(h))
+            staged += gemm_operand_staging::bytes(view_a(h));
+        if(stages_b(h))
+            staged += gemm_operand_staging::bytes(view_b(h));
+        // Room to start the copies on a 256-byte boundary whatever the workspace's alignment.
+        return split_k_bytes(h) + (staged > 0 ? staged + 256 : 0);
+    }
+
+    /// The split-K partial sums' bytes, rounded up to 256 so the staged operands after them
+    /// stay aligned.
+    static std::size_t split_k_bytes(const gemm_simt_host_args& h)
+    {
         const std::int64_t s = k_splits(h);
-        return s > 1 ? static_cast<std::size_t>(s * h.batch_count * h.m * h.n) * sizeof(Acc) : 0;
+        const std::size_t b =
+            s > 1 ? static_cast<std::size_t>(s * h.batch_count * h.m * h.n) * sizeof(Acc) : 0;
+        return (b + 255) / 256 * 256;
+    }
+
+    /// A and B as runs along their contiguous side (K for K-major operands).
+    static gemm_operand_view view_a(const gemm_simt_host_args& h)
+    {
+        const bool km = Problem::a_k_contiguous;
+        return {h.a,           km ? h.m : h.k,   km ? h.k : h.m, lda(h),
+                h.batch_count, h.batch_stride_a, sizeof(A)};
+    }
+    static gemm_operand_view view_b(const gemm_simt_host_args& h)
+    {
+        const bool km = Problem::b_k_contiguous;
+        return {h.b,           km ? h.n : h.k,   km ? h.k : h.n, ldb(h),
+                h.batch_count, h.batch_stride_b, sizeof(B)};
+    }
+
+    /// Whether an operand goes through padded staging: a leading dimension or batch stride
+    /// that is not a multiple of 16 bytes.
+    static bool stages_a(const gemm_simt_host_args& h)
+    {
+        return lda(h) % Alignment != 0 || (h.batch_count > 1 && h.batch_stride_a % Alignment != 0);
+    }
+    static bool stages_b(const gemm_simt_host_args& h)
+    {
+        return ldb(h) % Alignment != 0 || (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
+    }
+
+    /// Copies the operands that need it into `workspace` (after the split-K sums) on `stream`
+    /// and returns `h` reading them there. @pre workspace holds workspace_bytes(h).
+    static gemm_simt_host_args stage_operands(const gemm_simt_host_args& h, void* workspace,
+                                              hipStream_t stream)
+    {
+        gemm_simt_host_args s = h;
+        const std::uintptr_t after_sums =
+            reinterpret_cast<std::uintptr_t>(workspace) + split_k_bytes(h);
+        char* at = reinterpret_cast<char*>((after_sums + 255) / 256 * 256);
+        if(stages_a(h))
+        {
+            const gemm_operand_view v = gemm_operand_staging::stage(view_a(h), at, stream);
+            at += gemm_operand_staging::bytes(v);
+            s.a              = v.p;
+            s.a_stride_m     = Problem::a_k_contiguous ? v.ld : 1;
+            s.a_stride_k     = Problem::a_k_contiguous ? 1 : v.ld;
+            s.batch_stride_a = v.batch_stride;
+        }
+        if(stages_b(h))
+        {
+            const gemm_operand_view v = gemm_operand_staging::stage(view_b(h), at, stream);
+            s.b                       = v.p;
+            s.b_stride_n              = Problem::b_k_contiguous ? v.ld : 1;
+            s.b_stride_k              = Problem::b_k_contiguous ? 1 : v.ld;
+            s.batch_stride_b          = v.batch_stride;
+        }
+        return s;
     }
 
     /// The leading dimension of an operand along its contiguous side.
@@ -170,18 +242,17 @@ struct gemm_wgmma_kernel
         }
         if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
             return "M, N, K and the batch count must be below 2^31 for the copy engine";
-        if(reinterpret_cast<std::uintptr_t>(h.a) % 16 != 0)
-            return "A's pointer is not 16-byte aligned (the copy engine needs it)";
-        if(reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0)
-            return "B's pointer is not 16-byte aligned (the copy engine needs it)";
-        if(lda(h) % Alignment != 0)
-            return "lda is not a multiple of 16 bytes (alignment_elements)";
-        if(ldb(h) % Alignment != 0)
-            return "ldb is not a multiple of 16 bytes (alignment_elements)";
-        if(h.batch_count > 1 && (h.batch_stride_a == 0 || h.batch_stride_a % Alignment != 0))
-            return "stride_a is not a non-zero multiple of 16 bytes";
-        if(h.batch_count > 1 && (h.batch_stride_b == 0 || h.batch_stride_b % Alignment != 0))
-            return "stride_b is not a non-zero multiple of 16 bytes";
+        // Staged operands are read from the workspace: their own pointers may be anything.
+        if(!stages_a(h) && reinterpret_cast<std::uintptr_t>(h.a) % 16 != 0)
+            return "A's pointer is not 16-byte aligned (the copy engine needs it; only operands "
+                   "with unaligned strides are staged)";
+        if(!stages_b(h) && reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0)
+            return "B's pointer is not 16-byte aligned (the copy engine needs it; only operands "
+                   "with unaligned strides are staged)";
+        if(!stages_a(h) && h.batch_count > 1 && h.batch_stride_a == 0)
+            return "stride_a is 0 (the copy engine cannot broadcast one matrix to every batch)";
+        if(!stages_b(h) && h.batch_count > 1 && h.batch_stride_b == 0)
+            return "stride_b is 0 (the copy engine cannot broadcast one matrix to every batch)";
         return nullptr;
     }
 
