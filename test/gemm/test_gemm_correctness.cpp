@@ -672,8 +672,8 @@ TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
 }
 
 // Leading dimensions and batch strides off 16 bytes on the Hopper instances: each such operand
-// is first copied into workspace with rows on 128-byte lines (one 2-D copy, or one per matrix
-// where the batches are not packed), then read by the copy engine. K tails, M/N edges, an
+// is first copied into workspace with rows on 128-byte lines and packed batches (whatever the
+// source's batch stride), then read by the copy engine. K tails, M/N edges, an
 // epilogue with C, bias and activation. That the Hopper instances accept these problems at all
 // is checked without a GPU (Select.HopperInstancesStageUnalignedOperands).
 TEST_F(GemmCorrectness, StagedOperandsOnHopperInstances)

@@ -142,12 +142,6 @@ inline hipError_t hipMemcpyAsync(void* d, const void* s, std::size_t n, hipMemcp
 {
     return cudaMemcpyAsync(d, s, n, k, st);
 }
-inline hipError_t hipMemcpy2DAsync(void* d, std::size_t dpitch, const void* s, std::size_t spitch,
-                                   std::size_t width, std::size_t height, hipMemcpyKind k,
-                                   hipStream_t st = nullptr)
-{
-    return cudaMemcpy2DAsync(d, dpitch, s, spitch, width, height, k, st);
-}
 inline hipError_t hipMemset(void* d, int v, std::size_t n) { return cudaMemset(d, v, n); }
 inline hipError_t hipMemsetAsync(void* d, int v, std::size_t n, hipStream_t st = nullptr)
 {

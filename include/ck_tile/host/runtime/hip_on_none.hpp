@@ -114,11 +114,6 @@ inline hipError_t hipMemcpyAsync(void*, const void*, std::size_t, hipMemcpyKind,
 {
     return hipErrorNoDevice;
 }
-inline hipError_t hipMemcpy2DAsync(void*, std::size_t, const void*, std::size_t, std::size_t,
-                                   std::size_t, hipMemcpyKind, hipStream_t = nullptr)
-{
-    return hipErrorNoDevice;
-}
 inline hipError_t hipMemset(void*, int, std::size_t) { return hipErrorNoDevice; }
 inline hipError_t hipMemsetAsync(void*, int, std::size_t, hipStream_t = nullptr)
 {

@@ -10,13 +10,79 @@
 // runs, `staged_ld` elements apart, and packed matrices.
 #pragma once
 
-#include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
+#include "ck_tile/host/kernel_launch.hpp"
 
+#if !defined(CK_TILE_PLATFORM_HOST)
+#include "ck_tile/core/arch/arch.hpp"
+#endif
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 
 namespace ck_tile {
+
+/// The copy: runs of `run` elements of E (an unsigned integer of the element's size, so one
+/// kernel serves every type of that size), `batches` x `rows` of them. Each thread moves
+/// `per_thread` elements of a run, all loads before the stores; a block covers BlockSize *
+/// per_thread elements of one run and walks the runs in steps of the grid's height. Element
+/// loads and stores are coalesced across a warp whatever the source's alignment.
+template <typename E>
+struct gemm_operand_copy
+{
+    static constexpr index_t BlockSize           = 256;
+    static constexpr index_t per_thread          = 8;
+    static constexpr std::int64_t max_row_blocks = 65535;
+
+    struct kargs
+    {
+        const E* src;
+        E* dst;
+        std::int64_t rows, run, batches;
+        std::int64_t src_ld, src_batch_stride, dst_ld, dst_batch_stride;
+    };
+
+    CK_TILE_HOST static dim3 grid(const kargs& k)
+    {
+        const std::int64_t per_block = std::int64_t(BlockSize) * per_thread;
+        const std::int64_t x         = (k.run + per_block - 1) / per_block;
+        const std::int64_t y         = std::min(k.rows * k.batches, max_row_blocks);
+        return dim3(static_cast<unsigned>(x), static_cast<unsigned>(y));
+    }
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+    CK_TILE_DEVICE void operator()(kargs k) const
+    {
+        const std::int64_t c0 =
+            std::int64_t(get_block_id()) * BlockSize * per_thread + get_thread_id();
+        for(std::int64_t row = get_block_id_y(); row < k.rows * k.batches; row += get_grid_size_y())
+        {
+            const std::int64_t b = row / k.rows, r = row - b * k.rows;
+            const E* from = k.src + b * k.src_batch_stride + r * k.src_ld;
+            E* to         = k.dst + b * k.dst_batch_stride + r * k.dst_ld;
+            E v[per_thread];
+#pragma unroll
+            for(index_t j = 0; j < per_thread; ++j)
+            {
+                const std::int64_t c = c0 + std::int64_t(j) * BlockSize;
+                if(c < k.run)
+                    v[j] = from[c];
+            }
+#pragma unroll
+            for(index_t j = 0; j < per_thread; ++j)
+            {
+                const std::int64_t c = c0 + std::int64_t(j) * BlockSize;
+                if(c < k.run)
+                    to[c] = v[j];
+            }
+        }
+    }
+#endif
+};
 
 struct gemm_operand_view
 {
@@ -46,27 +112,47 @@ struct gemm_operand_staging
         return (b + 255) / 256 * 256;
     }
 
-    /// Copies `v` into `to` (bytes(v) bytes, 256-byte aligned) on `stream`, and returns the
-    /// staged view. Matrices that follow each other at `rows * ld` go in one 2-D copy; others
-    /// take one copy each.
+    /// Copies `v` into `to` (bytes(v) bytes, 256-byte aligned) on `stream` with one launch, and
+    /// returns the staged view.
     static gemm_operand_view stage(const gemm_operand_view& v, void* to, hipStream_t stream)
     {
-        gemm_operand_view s       = v;
-        s.p                       = to;
-        s.ld                      = staged_ld(v);
-        s.batch_stride            = s.ld * v.rows;
-        const std::size_t e       = v.element_bytes;
-        const bool one_copy       = v.batches == 1 || v.batch_stride == v.rows * v.ld;
-        const std::int64_t copies = one_copy ? 1 : v.batches;
-        const std::int64_t height = one_copy ? v.rows * v.batches : v.rows;
-        for(std::int64_t b = 0; b < copies; ++b)
-            HIP_CHECK_ERROR(hipMemcpy2DAsync(
-                static_cast<char*>(to) + static_cast<std::size_t>(b * s.batch_stride) * e,
-                static_cast<std::size_t>(s.ld) * e,
-                static_cast<const char*>(v.p) + static_cast<std::size_t>(b * v.batch_stride) * e,
-                static_cast<std::size_t>(v.ld) * e, static_cast<std::size_t>(v.run) * e,
-                static_cast<std::size_t>(height), hipMemcpyDeviceToDevice, stream));
+        gemm_operand_view s = v;
+        s.p                 = to;
+        s.ld                = staged_ld(v);
+        s.batch_stride      = s.ld * v.rows;
+        switch(v.element_bytes)
+        {
+        case 1:
+            copy<std::uint8_t>(v, s, stream);
+            break;
+        case 2:
+            copy<std::uint16_t>(v, s, stream);
+            break;
+        case 4:
+            copy<std::uint32_t>(v, s, stream);
+            break;
+        default:
+            throw std::invalid_argument("gemm_operand_staging: elements of 1, 2 or 4 bytes");
+        }
         return s;
+    }
+
+    private:
+    template <typename E>
+    static void copy(const gemm_operand_view& from, const gemm_operand_view& to, hipStream_t stream)
+    {
+        using K = gemm_operand_copy<E>;
+        const typename K::kargs k{static_cast<const E*>(from.p),
+                                  static_cast<E*>(const_cast<void*>(to.p)),
+                                  from.rows,
+                                  from.run,
+                                  from.batches,
+                                  from.ld,
+                                  from.batch_stride,
+                                  to.ld,
+                                  to.batch_stride};
+        launch_kernel(stream_config{stream, false, 0, 0, 1},
+                      make_kernel<K::BlockSize, 1>(K{}, K::grid(k), dim3(K::BlockSize), 0u, k));
     }
 };
 
