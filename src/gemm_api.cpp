@@ -81,13 +81,18 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
                const std::vector<const cktile_kernel_instance_t*>& candidates,
                std::size_t workspace_limit)
 {
-    const cktile_kernel_instance_t* best = nullptr;
-    double best_cost                     = std::numeric_limits<double>::infinity();
+    const cktile_kernel_instance_t *best = nullptr, *unaffordable = nullptr;
+    double best_cost = std::numeric_limits<double>::infinity(), unaffordable_cost = best_cost;
     for(const auto* r : candidates)
     {
-        if(r->workspace_size(&p) > workspace_limit)
-            continue; // a run without enough workspace cannot use it
         const double c = estimate_gemm_cost(*r, p, s.machine);
+        if(r->workspace_size(&p) > workspace_limit)
+        {
+            // A run without enough workspace cannot use it; remembered to say so below.
+            if(c < unaffordable_cost)
+                unaffordable = r, unaffordable_cost = c;
+            continue;
+        }
         // Ties go to the lower id, so the choice is reproducible across runs and builds.
         if(c < best_cost || (c == best_cost && best && r->info.id < best->info.id))
         {
@@ -95,6 +100,12 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
             best_cost = c;
         }
     }
+    // Selections are cached per problem, so this is said once per problem and handle.
+    if(best && unaffordable && unaffordable_cost < best_cost)
+        logger().info("{} is modelled {:.1f}x faster than {} for {} but needs {} bytes of "
+                      "workspace ({} given)",
+                      unaffordable->info.name, best_cost / unaffordable_cost, best->info.name,
+                      gemm_problem_key(p), unaffordable->workspace_size(&p), workspace_limit);
     return best;
 }
 
