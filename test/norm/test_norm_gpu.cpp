@@ -31,7 +31,9 @@ struct norm_case
     bool bias, residual, stats;
     std::size_t misalign = 0; // elements added to every pointer
     bool in_place        = false;
-    int special          = 0; // 1: NaN in row 0, 2: +inf in row 0, 3: -inf in row 0
+    int special          = 0;     // 1: NaN in row 0, 2: +inf in row 0, 3: -inf in row 0
+    double offset        = 0;     // added to every x (rows with a large mean)
+    bool out_over_x      = false; // residual_out is x itself
 };
 
 std::string describe(const norm_case& c)
@@ -41,7 +43,9 @@ std::string describe(const norm_case& c)
            " pad " + std::to_string(c.pad) + (c.bias ? " bias" : "") +
            (c.residual ? " residual" : "") + (c.stats ? " stats" : "") +
            (c.misalign ? " misaligned" : "") + (c.in_place ? " in-place" : "") +
-           (c.special ? " special " + std::to_string(c.special) : "");
+           (c.special ? " special " + std::to_string(c.special) : "") +
+           (c.offset != 0 ? " offset " + std::to_string(c.offset) : "") +
+           (c.out_over_x ? " residual_out=x" : "");
 }
 
 class NormGpu : public ::testing::Test
@@ -66,7 +70,7 @@ class NormGpu : public ::testing::Test
         const std::size_t e       = bytes_of(t);
         host_tensor x(t, c.rows, c.cols, stride), r(t, c.rows, c.cols, stride),
             w(t, 1, c.cols, c.cols), b(t, 1, c.cols, c.cols);
-        x.fill(rng, -2, 2);
+        x.fill(rng, c.offset - 2, c.offset + 2);
         r.fill(rng, -1, 1);
         w.fill(rng, 0.5, 1.5);
         b.fill(rng, -0.5, 0.5);
@@ -105,7 +109,7 @@ class NormGpu : public ::testing::Test
         if(c.bias)
             a.bias = ptr(db);
         if(c.residual)
-            a.residual = ptr(dr), a.residual_out = ptr(dro);
+            a.residual = ptr(dr), a.residual_out = c.out_over_x ? ptr(dx) : ptr(dro);
         if(c.stats)
         {
             a.rstd = reinterpret_cast<float*>(drstd.GetDeviceBuffer());
@@ -121,7 +125,8 @@ class NormGpu : public ::testing::Test
 
         host_tensor y(t, c.rows, c.cols, stride, 0), ro(t, c.rows, c.cols, stride, 0);
         hipMemcpy(y.bytes.data(), a.y, y.bytes.size(), hipMemcpyDeviceToHost);
-        hipMemcpy(ro.bytes.data(), ptr(dro), ro.bytes.size(), hipMemcpyDeviceToHost);
+        hipMemcpy(ro.bytes.data(), a.residual_out ? a.residual_out : ptr(dro), ro.bytes.size(),
+                  hipMemcpyDeviceToHost);
         std::vector<float> mean(c.rows), rstd(c.rows);
         hipMemcpy(mean.data(), dmean.GetDeviceBuffer(), c.rows * 4, hipMemcpyDeviceToHost);
         hipMemcpy(rstd.data(), drstd.GetDeviceBuffer(), c.rows * 4, hipMemcpyDeviceToHost);
@@ -212,6 +217,26 @@ TEST_F(NormGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
                           rng);
             }
     }
+    EXPECT_GT(ran_, 0);
+}
+
+// Rows with a large mean (1000 + U(-2, 2)): a variance from fp32 sums of squares about zero
+// would cancel (E[x^2] - E[x]^2 with E[x^2] near 1e6 keeps about 0.06 of absolute precision);
+// LayerNorm's sums about the row's first element keep it. And residual_out written over x: the
+// threads of a row must still agree on that first element.
+TEST_F(NormGpu, LargeMeansAndResidualOutOverX)
+{
+    std::mt19937 rng(5);
+    for(const auto& inst : instances_of(h_, CKTILE_OP_NORMALIZATION))
+        for(const std::int64_t cols :
+            {std::int64_t(1000), std::int64_t(4096), std::int64_t(3 * inst.tile_n + 1)})
+        {
+            const auto t  = inst.a_type;
+            const auto ln = CKTILE_NORM_LAYERNORM;
+            check({ln, t, 7, cols, 0, true, false, true, 0, false, 0, 1000.0}, inst.id, rng);
+            check({ln, t, 5, cols, 0, true, true, true, 0, false, 0, 0.0, true}, inst.id, rng);
+            check({ln, t, 5, cols, 0, false, true, true, 0, false, 0, 500.0, true}, inst.id, rng);
+        }
     EXPECT_GT(ran_, 0);
 }
 

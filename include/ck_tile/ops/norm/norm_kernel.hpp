@@ -108,7 +108,7 @@ struct norm_kernel
 
     CK_TILE_DEVICE static void run_row_group(const norm_host_args& h, long_index_t group)
     {
-        __shared__ float smem[Shape::RowsPerBlock * Shape::WarpsPerRow];
+        __shared__ float smem[2 * Shape::RowsPerBlock * Shape::WarpsPerRow];
 
         // x (and h) and the weight stay in registers in their storage types and are converted
         // where they are used: a 16-bit row takes half the registers of an fp32 copy, and the
@@ -177,28 +177,54 @@ struct norm_kernel
             blk.window(y, h.y_stride, c).store(out);
         };
         auto square = [](float acc, float v) { return acc + v * v; };
+        // LayerNorm's variance is taken about the row's first element (h[0]): sums of
+        // (h - h[0])^2 do not cancel for rows with a large mean, and with the plain sum of h
+        // (whose mean keeps an inf an inf) both statistics come from one exchange.
+        // Every thread of a row must use the same shift, so when residual_out is x or the
+        // residual (h written over an input) the block reads it before any thread stores h.
+        // Called by every thread of the block.
+        auto row_shift = [&]() {
+            float s = 0.f;
+            if(row_valid)
+            {
+                s = to_f(x[my_row * h.x_stride]);
+                if(h.fused_residual)
+                    s = to_f(type_convert<XDataType>(s + to_f(r[my_row * h.residual_stride])));
+            }
+            if(h.fused_residual && (h.residual_out == h.x || h.residual_out == h.residual))
+                block_sync_lds();
+            return s;
+        };
+        // rstd from the row's sum and its sum of squares about `shift`.
+        auto layernorm_statistics = [&](float sum, float squares, float shift) {
+            block_row_sum_pair<Shape>(sum, squares, smem);
+            mean            = sum * inv_n;
+            const float d   = mean - shift;
+            const float var = squares * inv_n - d * d;
+            // Clamp rounding below zero, but keep a NaN (from inf or NaN inputs) a NaN.
+            rstd = 1.f / sqrtf((var < 0.f ? 0.f : var) + h.epsilon);
+        };
 
         if(cols <= Shape::TileN)
         {
             // The row fits: one read, statistics from registers, one write. Weight and bias
             // are loaded with x, so their latency (L2: x streams through L1) hides behind the
             // row's rather than coming after the reductions. Masked columns read as zero:
-            // neutral for the sums of x and x^2, not for (x - mean)^2, which fold_chunk masks
+            // neutral for the sums of x and x^2, not for (x - shift)^2, which fold_chunk masks
             // only when the row is shorter than the tile.
             tile_x t;
             tile_w wt, bt;
+            const float shift = h.layernorm ? row_shift() : 0.f;
             load_h(t, 0);
             load_weights(wt, bt, 0);
             if(h.layernorm)
             {
                 float s = 0.f;
                 sweep_tile(t, [&](auto, XDataType& v) { s += to_f(v); });
-                mean          = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
                 const float q = Shape::fold_chunk(t, 0, col0, cols, 0.f, [&](float acc, float v) {
-                    return acc + (v - mean) * (v - mean);
+                    return square(acc, v - shift);
                 });
-                rstd =
-                    1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
+                layernorm_statistics(s, q, shift);
             }
             else
             {
@@ -213,34 +239,19 @@ struct norm_kernel
         {
             // Long rows: statistics in a first pass, then a second pass re-reads h (the
             // residual sum from memory when fused: this thread wrote exactly those elements).
-            // LayerNorm sums (h - h[0]) so the variance does not cancel for large means.
-            float shift = 0.f;
-            if(h.layernorm && row_valid)
-            {
-                shift = to_f(x[my_row * h.x_stride]);
-                if(h.fused_residual)
-                    shift =
-                        to_f(type_convert<XDataType>(shift + to_f(r[my_row * h.residual_stride])));
-            }
+            const float shift = h.layernorm ? row_shift() : 0.f;
             float s = 0.f, q = 0.f;
             for(index_t c = 0; c < cols; c += Shape::TileN)
             {
                 tile_x t;
                 load_h(t, c);
                 s = Shape::fold_chunk(t, c, col0, cols, s,
-                                      [&](float acc, float v) { return acc + (v - shift); });
+                                      [&](float acc, float v) { return acc + v; });
                 q = Shape::fold_chunk(t, c, col0, cols, q,
                                       [&](float acc, float v) { return square(acc, v - shift); });
             }
             if(h.layernorm)
-            {
-                const float m1  = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
-                const float m2  = block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n;
-                const float var = m2 - m1 * m1;
-                mean            = shift + m1;
-                // Clamp rounding below zero, but keep a NaN (from inf or NaN inputs) a NaN.
-                rstd = 1.f / sqrtf((var < 0.f ? 0.f : var) + h.epsilon);
-            }
+                layernorm_statistics(s, q, shift);
             else
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);

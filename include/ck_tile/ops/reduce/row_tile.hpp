@@ -280,6 +280,37 @@ CK_TILE_DEVICE float block_row_reduce(float v, const Op& op, float* smem)
     }
     return v;
 }
+
+/// Two sums over the threads of a row at once, in one exchange: `a` and `b` become the row's
+/// sums. `smem` holds 2 * RowsPerBlock * WarpsPerRow floats. Same calling rules as
+/// block_row_reduce; one block synchronization pair instead of two.
+template <typename Shape>
+CK_TILE_DEVICE void block_row_sum_pair(float& a, float& b, float* smem)
+{
+    for(index_t mask = Shape::LanesPerRow / 2; mask > 0; mask /= 2)
+    {
+        a += warp_shuffle_xor(a, mask);
+        b += warp_shuffle_xor(b, mask);
+    }
+    if constexpr(Shape::WarpsPerRow > 1)
+    {
+        if(get_lane_id() == 0)
+        {
+            smem[2 * get_warp_id()]     = a;
+            smem[2 * get_warp_id() + 1] = b;
+        }
+        block_sync_lds();
+        const float* row = smem + 2 * Shape::row_in_block() * Shape::WarpsPerRow;
+        a                = row[0];
+        b                = row[1];
+        for(index_t w = 1; w < Shape::WarpsPerRow; ++w)
+        {
+            a += row[2 * w];
+            b += row[2 * w + 1];
+        }
+        block_sync_lds();
+    }
+}
 #endif
 
 struct row_sum_op
