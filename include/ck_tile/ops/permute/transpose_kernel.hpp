@@ -17,8 +17,7 @@
 // while the eight lanes that write one row's 16-byte vectors still hit eight different
 // groups. (lds_xor_swizzle.hpp's layout XORs with q % 8, which suits reads of consecutive
 // rows; here the rows read together are V apart.) Two buffers alternate, so one barrier per
-// tile suffices. A block loads two tiles before it writes either (TilesPerStep): with one, a
-// block kept too few bytes in flight to cover the memory's latency.
+// tile suffices.
 //
 // Kernel contract (checked by why_unsupported): P, Q, x's q stride and y's p stride multiples
 // of the vector; 16-byte aligned pointers; each batch's matrix addressable with 32-bit
@@ -165,13 +164,9 @@ struct transpose_kernel
         k.tiles = batches * k.tiles_p * k.tiles_q;
         return k;
     }
-    /// Tiles a block loads before it stores any (see operator()).
-    static constexpr index_t TilesPerStep = 2;
-
     static unsigned grid_size(const kargs& k)
     {
-        const long_index_t blocks = (k.tiles + TilesPerStep - 1) / TilesPerStep;
-        return static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
+        return static_cast<unsigned>(k.tiles < (1 << 20) ? k.tiles : (1 << 20));
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
@@ -235,43 +230,36 @@ struct transpose_kernel
         // This thread's place in the distribution (the same for x's and y's tile).
         const index_t row0 = get_warp_id() * Shape::LanesR + get_lane_id() / Shape::LanesC;
         const index_t col0 = (get_lane_id() % Shape::LanesC) * Vector;
+        index_t buf        = 0;
 
-        // Where tile t lies: its tile coordinates and the offsets of its batch in x and y.
-        // Tiles of one batch in q-major order: neighbouring blocks read neighbouring column
-        // strips of x and write neighbouring rows of y.
-        struct place
+        for(long_index_t t = get_block_id(); t < k.tiles; t += get_grid_size())
         {
-            index_t tp, tq;
-            long_index_t xoff, yoff;
-        };
-        auto locate = [&](long_index_t t) {
+            // Tiles of one batch in q-major order: neighbouring blocks read neighbouring
+            // column strips of x and write neighbouring rows of y.
             long_index_t rest    = t / (k.tiles_p * k.tiles_q);
             const long_index_t r = t - rest * (k.tiles_p * k.tiles_q);
-            place w{};
-            w.tq = static_cast<index_t>(r / k.tiles_p);
-            w.tp = static_cast<index_t>(r - static_cast<long_index_t>(w.tq) * k.tiles_p);
+            const index_t tq     = static_cast<index_t>(r / k.tiles_p);
+            const index_t tp  = static_cast<index_t>(r - static_cast<long_index_t>(tq) * k.tiles_p);
+            long_index_t xoff = 0, yoff = 0;
             for(index_t d = k.batch_rank - 1; d >= 0; --d)
             {
                 const long_index_t len = s.lengths[d];
                 const long_index_t q   = rest / len;
                 const long_index_t idx = rest - q * len;
                 rest                   = q;
-                w.yoff += idx * s.strides[0][d];
-                w.xoff += idx * s.strides[1][d];
+                yoff += idx * s.strides[0][d];
+                xoff += idx * s.strides[1][d];
             }
-            return w;
-        };
-        // x's tile: rows q (tq * Tile ...), columns p, 16-byte vectors along p.
-        auto load = [&](const place& w, tile_t& tx) {
+
+            // x's tile: rows q (tq * Tile ...), columns p, 16-byte vectors along p.
             auto x_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
-                                              px + w.xoff, make_tuple(Q, P),
+                                              px + xoff, make_tuple(Q, P),
                                               make_tuple(static_cast<index_t>(k.x_stride), 1),
                                               number<Vector>{}, number<1>{}),
-                                          lengths, {w.tq * Tile, w.tp * Tile}, dstr);
+                                          lengths, {tq * Tile, tp * Tile}, dstr);
+            tile_t tx;
             x_win.load(tx);
-        };
-        // x's tile through shared memory buffer `buf` into y's tile.
-        auto transpose_store = [&](const place& w, const tile_t& tx, index_t buf) {
+
             DataType* l = lds_vectors[buf][0].v;
             static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
                 constexpr index_t r0 = decltype(rep)::value;
@@ -290,46 +278,31 @@ struct transpose_kernel
             block_sync_lds();
 
             if constexpr(Shape::Paired)
-                store_paired(l, py + w.yoff, k, w.tp, w.tq);
-            else
             {
-                // y's tile: rows p, columns q; element (p, q) is x's tile element (q, p).
-                tile_t ty;
-                static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
-                    constexpr index_t r0 = decltype(rep)::value;
-                    const index_t p      = r0 * Shape::LanesR * Warps + row0;
-                    static_for<0, Vector, 1>{}([&](auto e) {
-                        constexpr index_t i = tile_t::calculate_offset_from_y(
-                            make_multi_index(r0, decltype(e)::value));
-                        ty.get_thread_buffer()[number<i>{}] =
-                            l[Shape::lds_index(col0 + decltype(e)::value, p)];
-                    });
-                });
-                auto y_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
-                                                  py + w.yoff, make_tuple(P, Q),
-                                                  make_tuple(static_cast<index_t>(k.y_stride), 1),
-                                                  number<Vector>{}, number<1>{}),
-                                              lengths, {w.tp * Tile, w.tq * Tile}, dstr);
-                y_win.store(ty);
+                store_paired(l, py + yoff, k, tp, tq);
+                buf ^= 1;
+                continue;
             }
-        };
 
-        // Two tiles per step, both loaded before either is stored: twice the bytes in flight
-        // per thread. The two buffers alternate per tile, so one barrier per tile still
-        // separates a buffer's reads from its next writes.
-        const long_index_t grid = get_grid_size();
-        for(long_index_t t = get_block_id(); t < k.tiles; t += TilesPerStep * grid)
-        {
-            const bool second = t + grid < k.tiles;
-            const place wa    = locate(t);
-            const place wb    = second ? locate(t + grid) : wa;
-            tile_t ta, tb;
-            load(wa, ta);
-            if(second)
-                load(wb, tb);
-            transpose_store(wa, ta, 0);
-            if(second)
-                transpose_store(wb, tb, 1);
+            // y's tile: rows p, columns q; element (p, q) is x's tile element (q, p).
+            tile_t ty;
+            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
+                constexpr index_t r0 = decltype(rep)::value;
+                const index_t p      = r0 * Shape::LanesR * Warps + row0;
+                static_for<0, Vector, 1>{}([&](auto e) {
+                    constexpr index_t i =
+                        tile_t::calculate_offset_from_y(make_multi_index(r0, decltype(e)::value));
+                    ty.get_thread_buffer()[number<i>{}] =
+                        l[Shape::lds_index(col0 + decltype(e)::value, p)];
+                });
+            });
+            auto y_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
+                                              py + yoff, make_tuple(P, Q),
+                                              make_tuple(static_cast<index_t>(k.y_stride), 1),
+                                              number<Vector>{}, number<1>{}),
+                                          lengths, {tp * Tile, tq * Tile}, dstr);
+            y_win.store(ty);
+            buf ^= 1;
         }
     }
 #endif
