@@ -76,7 +76,8 @@ cktile_kernel_instance_t make_reduce_record(std::uint64_t id, const char* name, 
 {
     using Inst = reduce_instance<Kernel, XType, YType>;
     return rowwise::make_record(id, name, target, general, CKTILE_OP_REDUCTION, XType, XType, YType,
-                                reduce_tile_info<Kernel>(), &Inst::supports, &Inst::run);
+                                reduce_tile_info<Kernel>(), rowwise::min_blocks_per_cu<Kernel>(),
+                                &Inst::supports, &Inst::run);
 }
 
 } // namespace cktile::library

@@ -83,12 +83,13 @@ constexpr tile_info row_tile_info()
             sizeof(float) * Shape::RowsPerBlock * Shape::WarpsPerRow};
 }
 
-/// The record of one row-wise instance: description from the kernel's tiling, GEMM entry
-/// points that refuse, and the operation's own supports/run.
+/// The record of one row-wise instance: description from the kernel's tiling, its launch
+/// bound (min_blocks: blocks per compute unit, which caps its registers; the selection model
+/// reads it), GEMM entry points that refuse, and the operation's own supports/run.
 inline cktile_kernel_instance_t make_record(std::uint64_t id, const char* name, const char* target,
                                             bool general, cktile_op_kind_t op, cktile_datatype_t x,
                                             cktile_datatype_t w, cktile_datatype_t y,
-                                            const tile_info& tile,
+                                            const tile_info& tile, int min_blocks,
                                             cktile_kernel_op_supports_fn supports,
                                             cktile_kernel_op_run_fn run)
 {
@@ -116,7 +117,7 @@ inline cktile_kernel_instance_t make_record(std::uint64_t id, const char* name, 
     i.k_multiple          = tile.vector;
     i.shared_memory_bytes = tile.shared_memory_bytes;
     i.is_general          = general ? 1 : 0;
-    r.min_blocks_per_cu   = 1;
+    r.min_blocks_per_cu   = min_blocks;
     r.supports            = &refuse_gemm;
     r.workspace_size      = &no_workspace;
     r.run                 = &refuse_gemm_run;

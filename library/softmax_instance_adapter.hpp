@@ -64,8 +64,8 @@ cktile_kernel_instance_t make_softmax_record(std::uint64_t id, const char* name,
 {
     using Inst = softmax_instance<Kernel, XType, YType>;
     return rowwise::make_record(id, name, target, general, CKTILE_OP_SOFTMAX, XType, XType, YType,
-                                rowwise::row_tile_info<typename Kernel::Shape>(), &Inst::supports,
-                                &Inst::run);
+                                rowwise::row_tile_info<typename Kernel::Shape>(),
+                                rowwise::min_blocks_per_cu<Kernel>(), &Inst::supports, &Inst::run);
 }
 
 } // namespace cktile::library

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Memory-bound benchmarks on a machine with a GPU: cktile-profiler for reduce, softmax, norm on
-# the shapes of docs/performance.md ("Memory-bound operations"), then the PyTorch baseline of the
-# same shapes (scripts/vendor_baseline.py --only copy,mem), so both come from one run.
+# Memory-bound benchmarks on a machine with a GPU: cktile-profiler for reduce, softmax, norm and
+# transpose on the shapes of docs/performance.md ("Memory-bound operations"), then the PyTorch
+# baseline of the same shapes (scripts/vendor_baseline.py --only copy,mem), so both come from one run.
 #   scripts/bench_memory_bound.sh [build dir] [output dir]
 # Every profiler row is verified against the CPU reference before it is timed; JSON per problem
 # goes to the output dir (default: the build dir's bench-memory-bound/).
@@ -26,6 +26,7 @@ bench layernorm_f16 norm --rows=32768 --cols=4096 --kind=layernorm --bias
 bench rmsnorm_f16 norm --rows=32768 --cols=4096 --kind=rmsnorm
 bench softmax_long_f16 softmax --rows=4096 --cols=262144
 bench softmax_short_f16 softmax --rows=1048576 --cols=64
+bench transpose_f16 permute --type=f16 --shape=32768x4096 --perm=1,0
 echo "== PyTorch baseline (same run)"
 python3 scripts/vendor_baseline.py --only copy,mem --json "$out/vendor.json" || rc=1
 exit $rc

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Registers, stack and spills of every kernel of an NVIDIA kernel library, per kernel.
 
-    scripts/kernel-resource-usage.py <build dir> [--target sm_90a] [--fail-on-stack]
+    scripts/kernel-resource-usage.py <build dir> [--target sm_90a] [--family rowwise]
+                                     [--fail-on-stack]
 
 Recompiles the generated sources of libcktile_kernels_<target>.so with the flags of the build
 plus `-Xptxas -v` (no GPU and no cuobjdump needed) and prints one line per kernel:
@@ -68,10 +69,12 @@ def main():
     ap.add_argument("build")
     ap.add_argument("--target", default="sm_90a")
     ap.add_argument("--fail-on-stack", action="store_true")
+    ap.add_argument("--family", default="*",
+                    help="generated source family to compile (gemm, memops, rowwise; default all)")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     nvcc, flags = compile_flags(build, args.target)
-    sources = sorted(glob.glob(os.path.join(build, "generated", args.target, "*_group_*.cpp")))
+    sources = sorted(glob.glob(os.path.join(build, "generated", args.target, f"{args.family}_group_*.cpp")))
     rows = []
     for src in sources:
         res = subprocess.run([nvcc, *flags, "-Xptxas", "-v", "-x", "cu", "-c", src, "-o",

@@ -118,8 +118,12 @@ double estimate_rowwise_cost(const cktile_kernel_instance_t& r, const family& f,
     const double cross_warp = warps_per_row > 1 ? f.cross_warp_penalty : 1.0;
     const double elements   = repeat * vector; // per thread per chunk
     const double serial     = 1.0 + 0.004 * elements;
-    const double registers =
-        f.registers_per_element > 0 ? 24 + f.registers_per_element * elements : 0.0;
+    double registers = f.registers_per_element > 0 ? 24 + f.registers_per_element * elements : 0.0;
+    // A launch bound of several blocks per compute unit caps the registers (what does not fit
+    // spills, which the estimate per element leaves out: the capped kernels were measured).
+    if(registers > 0 && r.min_blocks_per_cu > 1)
+        registers = std::min(registers, std::floor(static_cast<double>(m.registers_per_cu) /
+                                                   (r.min_blocks_per_cu * i.block_threads)));
     return estimate_sweep_cost({groups, chunks * tile_n * tile_m * passes * cross_warp * serial,
                                 chunks * passes, repeat * vector * elem, registers},
                                i, m);
@@ -203,7 +207,10 @@ const cktile_kernel_instance_t& select(handle_state& s, const family& f, const v
 
 family norm_family(const cktile_norm_problem_t& p)
 {
-    // x, weight and bias tiles: 2.5 registers per element (fp16; 64 for 16 elements).
+    // x, weight and bias tiles: 2.5 registers per element for fp16 and fp32 (ptxas: 113 to 127
+    // for 32 fp16 elements, 64 for 16 under the cap); bf16 tiles take about twice as many
+    // (183 to 201 for 32 elements, and 16 spill under the cap).
+    const double per_element = p.x_type == CKTILE_DATATYPE_BF16 ? 5.4 : 2.5;
     return {CKTILE_OP_NORMALIZATION,
             "normalization",
             p.x_type,
@@ -213,7 +220,7 @@ family norm_family(const cktile_norm_problem_t& p)
             true,
             1.0,
             nullptr,
-            2.5};
+            per_element};
 }
 family softmax_family(const cktile_softmax_problem_t& p)
 {

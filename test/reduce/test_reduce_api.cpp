@@ -342,6 +342,14 @@ TEST(RowwiseSelection, FollowsTheH100Measurements)
     np.kind     = CKTILE_NORM_RMSNORM;
     np.has_bias = 0;
     EXPECT_EQ(pick(h, np, cktile_norm_select), "norm_f16f16_f16_accf32_r1_w8_x2_v16");
+    // bf16 (no 16-element 8-warp instance: it spills): 8 warps of one vector per lane 244 us
+    // (RMSNorm) and 278 us (LayerNorm), a warp per row 281 and 284 us, 4 warps of 4 vectors
+    // 462 and 524 us (197 registers).
+    np.x_type = np.weight_type = np.y_type = CKTILE_DATATYPE_BF16;
+    EXPECT_EQ(pick(h, np, cktile_norm_select), "norm_bf16bf16_bf16_accf32_r1_w8_x1_v16");
+    np.kind     = CKTILE_NORM_LAYERNORM;
+    np.has_bias = 1;
+    EXPECT_EQ(pick(h, np, cktile_norm_select), "norm_bf16bf16_bf16_accf32_r1_w8_x1_v16");
     cktile_destroy(h);
 }
 

@@ -62,8 +62,16 @@ struct norm_kernel
     using Shape     = Shape_;
     using Acc       = float;
 
-    static constexpr index_t BlockSize      = Shape::BlockSize;
-    static constexpr index_t MinBlocksPerCu = Shape::MinBlocksPerCu;
+    static constexpr index_t BlockSize = Shape::BlockSize;
+    /// Registers follow the elements a thread holds per chunk more than their bytes (each is
+    /// converted to fp32 where it is used): with at most 8 elements (fp32 rows, or 16-bit
+    /// rows of one vector per lane) the norm fits 48 registers without spilling, so 5 blocks
+    /// of 256 threads stay resident instead of the shape's 4 (fp32 32768 x 4096 LayerNorm
+    /// on the H100: 2828 GB/s). 16 elements of a 16-bit row spill under that cap.
+    static constexpr index_t MinBlocksPerCu =
+        Shape::Repeat * Shape::Vector <= 8 && Shape::MinBlocksPerCu * Shape::BlockSize == 1024
+            ? 1280 / Shape::BlockSize
+            : Shape::MinBlocksPerCu;
 
     struct kargs
     {
@@ -177,9 +185,11 @@ struct norm_kernel
             blk.window(y, h.y_stride, c).store(out);
         };
         auto square = [](float acc, float v) { return acc + v * v; };
-        // LayerNorm's variance is taken about the row's first element (h[0]): sums of
-        // (h - h[0])^2 do not cancel for rows with a large mean, and with the plain sum of h
-        // (whose mean keeps an inf an inf) both statistics come from one exchange.
+        // Long rows take LayerNorm's statistics about the row's first element (h[0]) in one
+        // pass: sums of h - h[0] and (h - h[0])^2 neither lose the mean's low bits nor cancel
+        // in the variance for rows with a large mean, and both come from one exchange. A
+        // non-finite h[0] shifts by zero instead, so an inf keeps the mean an inf and a NaN
+        // keeps it a NaN, as in the reference.
         // Every thread of a row must use the same shift, so when residual_out is x or the
         // residual (h written over an input) the block reads it before any thread stores h.
         // Called by every thread of the block.
@@ -190,16 +200,18 @@ struct norm_kernel
                 s = to_f(x[my_row * h.x_stride]);
                 if(h.fused_residual)
                     s = to_f(type_convert<XDataType>(s + to_f(r[my_row * h.residual_stride])));
+                if(!(s - s == 0.f)) // inf or NaN; plain arithmetic on every target
+                    s = 0.f;
             }
             if(h.fused_residual && (h.residual_out == h.x || h.residual_out == h.residual))
                 block_sync_lds();
             return s;
         };
-        // rstd from the row's sum and its sum of squares about `shift`.
+        // mean and rstd from the row's sums of h - shift and of its squares.
         auto layernorm_statistics = [&](float sum, float squares, float shift) {
             block_row_sum_pair<Shape>(sum, squares, smem);
-            mean            = sum * inv_n;
-            const float d   = mean - shift;
+            const float d   = sum * inv_n;
+            mean            = shift + d;
             const float var = squares * inv_n - d * d;
             // Clamp rounding below zero, but keep a NaN (from inf or NaN inputs) a NaN.
             rstd = 1.f / sqrtf((var < 0.f ? 0.f : var) + h.epsilon);
@@ -209,22 +221,29 @@ struct norm_kernel
         {
             // The row fits: one read, statistics from registers, one write. Weight and bias
             // are loaded with x, so their latency (L2: x streams through L1) hides behind the
-            // row's rather than coming after the reductions. Masked columns read as zero:
-            // neutral for the sums of x and x^2, not for (x - shift)^2, which fold_chunk masks
-            // only when the row is shorter than the tile.
+            // row's rather than coming after the reductions. LayerNorm is the corrected two-pass
+            // form: the plain mean m0 first, then the sums of x - m0 and of its squares in one
+            // exchange, which give the mean's low bits back (an fp32 sum of a row near 1000 is
+            // off by about 1e-4 of the mean) and a variance that does not cancel. Masked
+            // columns read as zero: neutral for the sums of x and x^2, not for the sums about
+            // m0, which fold_chunk masks only when the row is shorter than the tile.
             tile_x t;
             tile_w wt, bt;
-            const float shift = h.layernorm ? row_shift() : 0.f;
             load_h(t, 0);
             load_weights(wt, bt, 0);
             if(h.layernorm)
             {
                 float s = 0.f;
                 sweep_tile(t, [&](auto, XDataType& v) { s += to_f(v); });
+                const float m0 = block_row_reduce<Shape>(s, row_sum_op{}, smem) * inv_n;
+                // An inf or NaN mean is the answer already: sums about zero keep it.
+                const float shift = m0 - m0 == 0.f ? m0 : 0.f;
+                const float d     = Shape::fold_chunk(
+                        t, 0, col0, cols, 0.f, [&](float acc, float v) { return acc + (v - shift); });
                 const float q = Shape::fold_chunk(t, 0, col0, cols, 0.f, [&](float acc, float v) {
                     return square(acc, v - shift);
                 });
-                layernorm_statistics(s, q, shift);
+                layernorm_statistics(d, q, shift);
             }
             else
             {
@@ -246,7 +265,7 @@ struct norm_kernel
                 tile_x t;
                 load_h(t, c);
                 s = Shape::fold_chunk(t, c, col0, cols, s,
-                                      [&](float acc, float v) { return acc + v; });
+                                      [&](float acc, float v) { return acc + (v - shift); });
                 q = Shape::fold_chunk(t, c, col0, cols, q,
                                       [&](float acc, float v) { return square(acc, v - shift); });
             }
