@@ -44,7 +44,14 @@ struct norm_instance
             library::write_text(message, message_size, why);
             return CKTILE_STATUS_NOT_SUPPORTED;
         }
-        return rowwise::launch<Kernel>(Kernel::make_kargs(h), stream, message, message_size);
+        // Each kind runs the instance compiled for it alone (fewer registers, its own cap).
+        using layernorm_kernel = typename Kernel::template of_kind<ck_tile::norm_kind::layernorm>;
+        using rmsnorm_kernel   = typename Kernel::template of_kind<ck_tile::norm_kind::rmsnorm>;
+        if(h.layernorm)
+            return rowwise::launch<layernorm_kernel>(layernorm_kernel::make_kargs(h), stream,
+                                                     message, message_size);
+        return rowwise::launch<rmsnorm_kernel>(rmsnorm_kernel::make_kargs(h), stream, message,
+                                               message_size);
     }
 };
 

@@ -60,7 +60,10 @@ class gemm_buffers
 struct timing
 {
     double median_ms = 0, min_ms = 0, max_ms = 0;
-    int runs = 0;
+    /// The same number of runs enqueued back to back between one pair of events, per run:
+    /// what a stream of launches sees, without the event pair between kernels.
+    double back_to_back_ms = 0;
+    int runs               = 0;
     std::string error; ///< non-empty: a launch or the runtime failed; times are meaningless
 };
 
@@ -70,7 +73,8 @@ using launch_fn = std::function<std::string(std::size_t set, hipStream_t stream)
 /// Device events around each timed run: `warmup` untimed runs, then `iters` runs each
 /// bracketed by its own pair of events, all enqueued without waiting; one synchronisation
 /// at the end. Run i uses set (warmup + i) % sets, so consecutive runs touch different
-/// buffers. Reports the median of the per-run times.
+/// buffers. Reports the median of the per-run times, then times `iters` more runs with one
+/// pair of events around them all.
 timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
                      hipStream_t stream);
 

@@ -91,6 +91,7 @@ bool measure_row(record& r, const settings& s, const cktile_gemm_problem_t& p,
     r.set("time_ms", t.median_ms);
     r.set("min_ms", t.min_ms);
     r.set("max_ms", t.max_ms);
+    r.set("back_to_back_ms", t.back_to_back_ms);
     r.set("tflops", gemm_flops(p) / (t.median_ms * 1e-3) / 1e12);
     r.set("gbps", gemm_min_bytes(p) / (t.median_ms * 1e-3) / 1e9);
     r.set("runs", static_cast<std::int64_t>(t.runs));

@@ -493,8 +493,8 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if len(block) != 2 or block[0] not in (64, 128) or block[1] not in (64, 128, 192, 256):
             raise GenError(f"{tw}: block is [M, N] with M 64 or 128 and N 64, 128, 192 or 256")
         stages = tile["stages"]
-        if not isinstance(stages, int) or not 2 <= stages <= 8:
-            raise GenError(f"{tw}: stages {stages!r} must be 2 to 8")
+        if not isinstance(stages, int) or not 2 <= stages <= 16:
+            raise GenError(f"{tw}: stages {stages!r} must be 2 to 16")
         cluster = tile.get("cluster", 1)
         if cluster not in (1, 2):
             raise GenError(f"{tw}: cluster {cluster!r} must be 1 or 2")

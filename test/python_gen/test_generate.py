@@ -419,7 +419,7 @@ class WgmmaFamilies(unittest.TestCase):
         self.expect_error(self.family(tiles=[{"block": [128, 96], "stages": 4}]), "N 64")
         self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 5}]),
                           "shared memory")
-        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 1}]), "2 to 8")
+        self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 1}]), "2 to 16")
         self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 4, "cluster": 4}]),
                           "1 or 2")
         self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 4,

@@ -50,7 +50,7 @@ struct gemm_wgmma_policy
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
     static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
-    static_assert(Stages >= 2 && Stages <= 8, "2 to 8 shared-memory stages");
+    static_assert(Stages >= 2 && Stages <= 16, "2 to 16 shared-memory stages");
     static_assert(ClusterM == 1 || ClusterM == 2,
                   "clusters of 1 or 2 CTAs along M (the pair shares B's tile)");
 

@@ -19,6 +19,7 @@
 
 #include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/bfloat16.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/core/tensor/static_distributed_tensor.hpp"
@@ -53,25 +54,61 @@ struct norm_host_args
     bool save_statistics = false;
 };
 
-template <typename XDataType_, typename YDataType_, typename WDataType_, typename Shape_>
+/// Which normalization a kernel is compiled for: one of the two, or either, chosen per launch
+/// by norm_host_args::layernorm. A kernel compiled for one keeps none of the other's code, so
+/// it needs fewer registers (an RMSNorm over 16 elements of a 16-bit row fits a 5-block cap).
+enum class norm_kind
+{
+    either,
+    layernorm,
+    rmsnorm
+};
+
+template <typename XDataType_, typename YDataType_, typename WDataType_, typename Shape_,
+          norm_kind Kind_ = norm_kind::either>
 struct norm_kernel
 {
-    using XDataType = XDataType_;
-    using YDataType = YDataType_;
-    using WDataType = WDataType_;
-    using Shape     = Shape_;
-    using Acc       = float;
+    using XDataType                 = XDataType_;
+    using YDataType                 = YDataType_;
+    using WDataType                 = WDataType_;
+    using Shape                     = Shape_;
+    using Acc                       = float;
+    static constexpr norm_kind Kind = Kind_;
+
+    /// The same instance compiled for one kind.
+    template <norm_kind K>
+    using of_kind = norm_kernel<XDataType, YDataType, WDataType, Shape, K>;
 
     static constexpr index_t BlockSize = Shape::BlockSize;
     /// Registers follow the elements a thread holds per chunk more than their bytes (each is
     /// converted to fp32 where it is used): with at most 8 elements (fp32 rows, or 16-bit
     /// rows of one vector per lane) the norm fits 48 registers without spilling, so 5 blocks
     /// of 256 threads stay resident instead of the shape's 4 (fp32 32768 x 4096 LayerNorm
-    /// on the H100: 2828 GB/s). 16 elements of a 16-bit row spill under that cap.
+    /// on the H100: 2828 GB/s). RMSNorm alone nearly fits 16 elements of an fp16 row under
+    /// that cap too (a few spilled words, and faster at 5 blocks); LayerNorm over 16 spills
+    /// more and ran slower at 5 blocks than at 4, and bf16's conversions spill either.
     static constexpr index_t MinBlocksPerCu =
-        Shape::Repeat * Shape::Vector <= 8 && Shape::MinBlocksPerCu * Shape::BlockSize == 1024
+        Shape::MinBlocksPerCu * Shape::BlockSize == 1024 &&
+                (Shape::Repeat * Shape::Vector <= 8 ||
+                 (Kind == norm_kind::rmsnorm && Shape::Repeat * Shape::Vector <= 16 &&
+                  !std::is_same_v<XDataType, bf16_t>))
             ? 1280 / Shape::BlockSize
             : Shape::MinBlocksPerCu;
+
+    /// Whether a launch with `h` normalizes as LayerNorm (constant unless Kind is either).
+    CK_TILE_HOST_DEVICE static constexpr bool is_layernorm(const norm_host_args& h)
+    {
+        if constexpr(Kind == norm_kind::either)
+            return h.layernorm;
+        else
+            return Kind == norm_kind::layernorm;
+    }
+
+    /// RMSNorm of 16-bit rows loads the weights after the row's statistics: under the 5-block
+    /// cap the registers they would hold through the reduction are what it lacks (fp16 32768 x
+    /// 4096 on the H100: 2822 GB/s; LayerNorm lost 1% that way, fp32 RMSNorm 2%).
+    static constexpr bool WeightsAfterStatistics =
+        Kind == norm_kind::rmsnorm && sizeof(XDataType) == 2;
 
     struct kargs
     {
@@ -82,6 +119,9 @@ struct norm_kernel
     static const char* why_unsupported(const norm_host_args& h)
     {
         using detail::row_layout_unsupported;
+        if(Kind != norm_kind::either && is_layernorm(h) != h.layernorm)
+            return h.layernorm ? "this kernel is compiled for RMSNorm, not LayerNorm"
+                               : "this kernel is compiled for LayerNorm, not RMSNorm";
         const long_index_t c = h.cols;
         if(const char* w = row_layout_unsupported<Shape>(c, h.x_stride, h.x, sizeof(XDataType)))
             return w;
@@ -219,9 +259,10 @@ struct norm_kernel
 
         if(cols <= Shape::TileN)
         {
-            // The row fits: one read, statistics from registers, one write. Weight and bias
-            // are loaded with x, so their latency (L2: x streams through L1) hides behind the
-            // row's rather than coming after the reductions. LayerNorm is the corrected two-pass
+            // The row fits: one read, statistics from registers, one write. LayerNorm loads
+            // weight and bias with x, so their latency (L2: x streams through L1) hides behind
+            // the row's rather than coming after the reductions (RMSNorm: see
+            // WeightsAfterStatistics). LayerNorm is the corrected two-pass
             // form: the plain mean m0 first, then the sums of x - m0 and of its squares in one
             // exchange, which give the mean's low bits back (an fp32 sum of a row near 1000 is
             // off by about 1e-4 of the mean) and a variance that does not cancel. Masked
@@ -230,8 +271,9 @@ struct norm_kernel
             tile_x t;
             tile_w wt, bt;
             load_h(t, 0);
-            load_weights(wt, bt, 0);
-            if(h.layernorm)
+            if constexpr(!WeightsAfterStatistics)
+                load_weights(wt, bt, 0);
+            if(is_layernorm(h))
             {
                 float s = 0.f;
                 sweep_tile(t, [&](auto, XDataType& v) { s += to_f(v); });
@@ -252,13 +294,15 @@ struct norm_kernel
                 rstd =
                     1.f / sqrtf(block_row_reduce<Shape>(q, row_sum_op{}, smem) * inv_n + h.epsilon);
             }
+            if constexpr(WeightsAfterStatistics)
+                load_weights(wt, bt, 0);
             normalize_store(t, wt, bt, 0);
         }
         else
         {
             // Long rows: statistics in a first pass, then a second pass re-reads h (the
             // residual sum from memory when fused: this thread wrote exactly those elements).
-            const float shift = h.layernorm ? row_shift() : 0.f;
+            const float shift = is_layernorm(h) ? row_shift() : 0.f;
             float s = 0.f, q = 0.f;
             for(index_t c = 0; c < cols; c += Shape::TileN)
             {
@@ -269,7 +313,7 @@ struct norm_kernel
                 q = Shape::fold_chunk(t, c, col0, cols, q,
                                       [&](float acc, float v) { return square(acc, v - shift); });
             }
-            if(h.layernorm)
+            if(is_layernorm(h))
                 layernorm_statistics(s, q, shift);
             else
                 rstd =
