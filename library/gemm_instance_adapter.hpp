@@ -294,8 +294,9 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                                 const char* target, double math_rate)
 {
     using Sig = gemm_signature<AType, BType, DType, ComputeType, ALayout, BLayout>;
+    // The tile is the part of D a block produces: a short A tile's rows, not the MMA's 64.
     const gemm_record_shape shape{Kernel::FusedEpilogue,
-                                  Kernel::BlockM,
+                                  Kernel::OutputRows,
                                   Kernel::BlockN,
                                   Kernel::BlockK,
                                   Kernel::BlockSize,

@@ -77,7 +77,7 @@ SCHEDULES = {"intrawave": "intra", "interwave": "inter"}
 # Hopper kernels (warpgroup MMA, TMA): block [M, N] (K is one 128-byte swizzle span of the
 # input type), the number of shared-memory stages and the cluster size along M (1 or 2: a pair
 # of CTAs shares B's tile through TMA multicast).
-WGMMA_TILE_KEYS = {"block", "stages", "cluster", "schedule"}
+WGMMA_TILE_KEYS = {"block", "stages", "cluster", "schedule", "rows_a"}
 WGMMA_SCHEDULES = ("cooperative", "pingpong")
 WGMMA_TARGETS = ("sm_90a",)
 WGMMA_SMEM_LIMIT = 227 * 1024  # what an sm_90 block may opt in to
@@ -432,12 +432,14 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
                             "target": target})
 
 
-def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, schedule, epilogue):
-    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}{pp}_{e}".format(
+def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, schedule, epilogue,
+                        rows_a=None):
+    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}{pp}{ra}_{e}".format(
         a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
         c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2], lb=LAYOUTS[layouts[1]][2],
         bm=block[0], bn=block[1], bk=block_k, s=stages, cl=f"_c{cluster}" if cluster > 1 else "",
-        pp="_pp" if schedule == "pingpong" else "", e=epilogue))
+        pp="_pp" if schedule == "pingpong" else "",
+        ra=f"_a{rows_a}" if rows_a is not None and rows_a != block[0] else "", e=epilogue))
 
 
 def wgmma_consumers(block, schedule):
@@ -445,11 +447,12 @@ def wgmma_consumers(block, schedule):
     return 2 if schedule == "pingpong" else block[0] // 64
 
 
-def wgmma_shared_memory(block, stages, schedule="cooperative"):
-    """gemm_wgmma_policy's plan: stages of (M + N) rows of 128 bytes, two barriers per stage,
-    a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the epilogue's staging) and
-    1 KiB of alignment slack."""
-    return (stages * (block[0] + block[1]) * 128 + 2 * stages * 8
+def wgmma_shared_memory(block, stages, schedule="cooperative", rows_a=None):
+    """gemm_wgmma_policy's plan: stages of (rows of A + N) rows of 128 bytes, two barriers per
+    stage, a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the epilogue's
+    staging) and 1 KiB of alignment slack."""
+    rows_a = block[0] if rows_a is None else rows_a
+    return (stages * (rows_a + block[1]) * 128 + 2 * stages * 8
             + wgmma_consumers(block, schedule) * 64 * 33 * 4 + 1024)
 
 
@@ -493,8 +496,8 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if len(block) != 2 or block[0] not in (64, 128) or block[1] not in (64, 128, 192, 256):
             raise GenError(f"{tw}: block is [M, N] with M 64 or 128 and N 64, 128, 192 or 256")
         stages = tile["stages"]
-        if not isinstance(stages, int) or not 2 <= stages <= 16:
-            raise GenError(f"{tw}: stages {stages!r} must be 2 to 16")
+        if not isinstance(stages, int) or not 2 <= stages <= 32:
+            raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")
         cluster = tile.get("cluster", 1)
         if cluster not in (1, 2):
             raise GenError(f"{tw}: cluster {cluster!r} must be 1 or 2")
@@ -506,7 +509,19 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
             raise GenError(f"{tw}: schedule {schedule!r} is not one of {', '.join(WGMMA_SCHEDULES)}")
         if schedule == "pingpong" and block[0] != 64:
             raise GenError(f"{tw}: ping-pong tiles are 64 rows (one consumer warpgroup each)")
-        smem = wgmma_shared_memory(block, stages, schedule)
+        rows_a = tile.get("rows_a", block[0])
+        if rows_a != block[0]:
+            # A short A tile: M <= rows_a only, read K-major by one 64-row MMA per consumer.
+            if block[0] != 64 or cluster != 1 or not isinstance(rows_a, int) or \
+                    not 8 <= rows_a < 64 or rows_a % 8:
+                raise GenError(f"{tw}: rows_a {rows_a!r} (a short A tile) is 8 to 56 by 8s, "
+                               "with block M 64 and no cluster")
+            if any(p[0] != "row" for p in layouts):
+                raise GenError(f"{tw}: a short A tile (rows_a) needs A row-major (K-major)")
+            if (rows_a + block[1]) < 64:
+                raise GenError(f"{tw}: the 64 rows the MMA reads past a short A tile must stay "
+                               "in the stage")
+        smem = wgmma_shared_memory(block, stages, schedule, rows_a)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
                            f"block may have ({WGMMA_SMEM_LIMIT})")
@@ -519,7 +534,7 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 for pair in layouts:
                     for epi in epilogues:
                         name = wgmma_instance_name(combo, pair, block, block_k, stages, cluster,
-                                                   schedule, epi)
+                                                   schedule, epi, rows_a)
                         if name in seen[target]:
                             raise GenError(f"{fw}: instance {name} for {target} is also "
                                            f"produced by {seen[target][name]}")
@@ -528,7 +543,7 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                             "name": name, "id": fnv1a64(name), "family": fam["name"],
                             "kernel": "wgmma", "combo": combo, "layouts": pair,
                             "block": block + [block_k], "stages": stages, "cluster": cluster,
-                            "schedule": schedule,
+                            "schedule": schedule, "rows_a": rows_a,
                             "index_bits": 64, "epilogue": epi, "general": False,
                             "threads": 128 * (wgmma_consumers(block, schedule) + 1),
                             "smem": smem,
@@ -605,11 +620,13 @@ def wgmma_kernel_type(inst):
     acc = "std::int32_t" if c["compute"] == "int32" else "float"
     return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
             "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
-            "ck_tile::gemm_wgmma_schedule::{sch}>, {fused}>").format(
+            "ck_tile::gemm_wgmma_schedule::{sch}{ra}>, {fused}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
         la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
         bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
         sch=inst["schedule"],
+        ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]
+            else ""),
         fused="true" if EPILOGUES[inst["epilogue"]] else "false")
 
 

@@ -737,8 +737,9 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 }
 
 // On the H100 model (132 SMs), skinny problems take 64-column tiles that make about one tile
-// per SM without split-K (whose reduction pass cost 4.5 to 15 us there), and large problems keep
-// the 128x256 tile: the 64-column tiles stage twice the operand bytes per multiply-accumulate.
+// per SM without split-K (whose reduction pass cost 4.5 to 15 us there), M <= 16 the tiles of
+// 16 rows of A (more of B in flight), and large problems keep the 128x256 tile: the 64-column
+// tiles stage twice the operand bytes per multiply-accumulate.
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -752,7 +753,7 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
         int tile_m;
     };
     for(const expectation e :
-        {expectation{16, 8192, 8192, 64, 64}, expectation{128, 8192, 8192, 0, 0},
+        {expectation{16, 8192, 8192, 64, 16}, expectation{128, 8192, 8192, 0, 0},
          expectation{1024, 1024, 1024, 0, 0}, expectation{4096, 4096, 4096, 256, 128},
          expectation{3000, 3000, 3000, 192, 128}})
     {
@@ -854,6 +855,39 @@ TEST(Select, HopperInstancesStageUnalignedOperands)
         << reason;
     ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(ws, 0u);
+}
+
+// The instances with a short A tile (name ending in _a16) run M <= 16 only and say so.
+TEST(Select, ShortATileInstancesTakeSkinnyProblemsOnly)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    std::uint64_t id = 0;
+    ASSERT_EQ(
+        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_64x64x64_s19_pp_a16_fused", &id),
+        CKTILE_STATUS_SUCCESS)
+        << last();
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.tile_m, 16); // the rows of D a tile produces
+    EXPECT_EQ(info.tile_n, 64);
+    char reason[256] = {};
+    for(std::int64_t m : {1, 7, 16})
+    {
+        auto p     = problem(m, 8192, 8192);
+        p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 8192;
+        EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, nullptr, reason, sizeof(reason)),
+                  CKTILE_STATUS_SUCCESS)
+            << m << ": " << reason;
+    }
+    auto p     = problem(17, 8192, 8192);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 8192;
+    EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("M must be at most 16"), std::string::npos) << reason;
 }
 
 TEST(Run, OfflineHandleCannotRun)

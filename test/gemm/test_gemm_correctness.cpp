@@ -567,7 +567,8 @@ TEST_F(GemmCorrectness, PerTensorScales)
                {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
               false, true, true, &s);
     run_cases({{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
-               {33, 17, 2048, 1, 16, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+               {33, 17, 2048, 1, 16, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {9, 130, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_SILU, 16}},
               true, true, false, &s);
 }
 
@@ -605,7 +606,8 @@ TEST_F(GemmCorrectness, MultiDSplitKAndScales)
         CKTILE_MULTI_D_ADD_MUL,  CKTILE_MULTI_D_AFTER_ACTIVATION, false, true,
         CKTILE_LAYOUT_COL_MAJOR, CKTILE_LAYOUT_ROW_MAJOR,         true,  5};
     run_cases({{33, 17, 2050, 3, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
-               {64, 48, 4096, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+               {64, 48, 4096, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {16, 72, 4096, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16}},
               true, true, false, nullptr, &add_mul);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     const multi_d_spec mul{CKTILE_MULTI_D_MUL,      CKTILE_MULTI_D_BEFORE_ACTIVATION, true,  false,
@@ -657,17 +659,20 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
 TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
 {
-    run_cases({{4097, 65, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+    run_cases({{4097, 65, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {13, 4099, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true);
 }
 
 // More output tiles than an H100 has SMs for the narrow Hopper tiles (1100 x 1100 makes 162
-// tiles of 128x64 or 64x128 and 324 of 64x64), so each persistent block runs several tiles,
-// the ping-pong consumers alternate and the producer refills the ring across tile boundaries;
-// K = 100 leaves a partial last K tile.
+// tiles of 128x64 or 64x128 and 324 of 64x64; 16 x 9000 makes 141 of 64x64 for the instances
+// of M <= 16), so each persistent block runs several tiles, the ping-pong consumers alternate
+// and the producer refills the ring across tile boundaries; K = 100 leaves a partial last K
+// tile.
 TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
 {
-    run_cases({{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+    run_cases({{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {16, 9000, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true);
 }
 

@@ -147,6 +147,31 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_EQ(one::BlockSize, 256);
 }
 
+TEST(GemmWgmmaPolicy, ShortATilesLeaveTheStagesToB)
+{
+    // M <= 16: 16 rows of A per stage, 19 stages (152 KiB of B in flight) where 64-row A tiles
+    // fit 12.
+    using short_a = gemm_wgmma_policy<64, 64, 19, 1, gemm_wgmma_schedule::pingpong, 8, 16>;
+    EXPECT_TRUE(short_a::ShortA);
+    EXPECT_EQ(short_a::RowsA, 16);
+    using plan = short_a::of<half_t, half_t, true, true>;
+    EXPECT_EQ(plan::a_tile::rows, 16);
+    EXPECT_EQ(plan::a_tile::box_outer, 16u);
+    EXPECT_EQ(plan::a_tile::bytes, 16 * 128);
+    EXPECT_EQ(plan::stage_bytes, (16 + 64) * 128);
+    // The MMA reads 64 rows from A's start: they stay inside the stage (A's, then B's).
+    EXPECT_GE(plan::stage_bytes, 64 * 128);
+    EXPECT_LE(plan::shared_memory_bytes, 227u * 1024u);
+    EXPECT_EQ(plan::d_buffers, 2);
+    EXPECT_GT(19u * (64u + 64u) * 128u, 227u * 1024u); // 19 stages of 64-row A tiles
+    EXPECT_FALSE((gemm_wgmma_policy<64, 64, 12, 1, gemm_wgmma_schedule::pingpong>::ShortA));
+    // A short tile's descriptor starts at the stage for every K step, as a full one's does.
+    using tile = plan::a_tile;
+    for(index_t step = 0; step < tile::k_steps; ++step)
+        EXPECT_EQ(tile::descriptor(0, 0, step),
+                  (gemm_wgmma_operand_tile<half_t, 64, true>::descriptor(0, 0, step)));
+}
+
 TEST(GemmSplitK, ClampKeepsEverySplitWorthABlock)
 {
     EXPECT_EQ(clamp_k_splits(1, 1000, 4, 16), 1);

@@ -94,6 +94,9 @@ struct gemm_wgmma_kernel
     static constexpr index_t BlockM = Policy::BlockM, BlockN = Policy::BlockN,
                              BlockK                  = Plan::block_k;
     static constexpr std::size_t shared_memory_bytes = Plan::shared_memory_bytes;
+    /// Rows of D a tile produces: BlockM, or the rows of a short A tile (the MMA's other rows
+    /// are never stored, and the instance runs M <= RowsA only).
+    static constexpr index_t OutputRows = Policy::ShortA ? Policy::RowsA : BlockM;
     /// Elements per 16 bytes of A: the alignment of pointers, leading dimensions and batch
     /// strides in elements.
     static constexpr index_t Alignment = 16 / static_cast<index_t>(sizeof(A));
@@ -232,6 +235,18 @@ struct gemm_wgmma_kernel
         return Problem::b_k_contiguous ? h.b_stride_n : h.b_stride_k;
     }
 
+    /// The refusal of an instance that loads only RowsA rows of A (skinny problems only).
+    static constexpr const char* short_a_refusal = [] {
+        if constexpr(Policy::RowsA == 8)
+            return "this instance loads 8 rows of A per tile: M must be at most 8";
+        else if constexpr(Policy::RowsA == 16)
+            return "this instance loads 16 rows of A per tile: M must be at most 16";
+        else if constexpr(Policy::RowsA == 32)
+            return "this instance loads 32 rows of A per tile: M must be at most 32";
+        else
+            return "this instance loads fewer than 64 rows of A per tile: M is too large";
+    }();
+
     /// Why the kernel cannot run `h` (nullptr when it can).
     static const char* why_unsupported(const gemm_simt_host_args& h)
     {
@@ -239,6 +254,11 @@ struct gemm_wgmma_kernel
         {
             if(const char* why = unfused_epilogue_refuses(h))
                 return why;
+        }
+        if constexpr(Policy::ShortA)
+        {
+            if(h.m > Policy::RowsA)
+                return short_a_refusal;
         }
         if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
             return "M, N, K and the batch count must be below 2^31 for the copy engine";

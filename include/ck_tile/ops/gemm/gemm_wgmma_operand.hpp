@@ -16,6 +16,11 @@
 //     Boxes follow each other (LBO = one box); eight K rows make one 1024-byte swizzle atom
 //     (SBO); a K step of the MMA is 32/sizeof(T) K rows further on.
 //
+// A K-major tile may hold fewer than 64 rows (8 to 56, by 8s) where the problem has no more:
+// the MMA still reads 64 rows from the tile's start, and the rows past it are whatever the
+// stage holds next (B's tile), so their results are garbage that the epilogue never stores.
+// M <= 16 then stages 2 KiB of A per K step instead of 8, and the stages saved hold more of B.
+//
 // Parts: how many CTAs of a cluster load the tile together, each its share of the boxes,
 // multicast to all of them (the same bytes land at the same offsets in every CTA).
 //
@@ -40,7 +45,13 @@ struct gemm_wgmma_operand_tile
     static constexpr index_t rows       = Rows;
     static constexpr index_t parts      = Parts;
 
-    static_assert(Rows % 64 == 0 && Rows <= 256, "an operand tile is 64 to 256 rows, by 64s");
+    /// Short tiles (fewer than the 64 rows one MMA reads) are K-major and unsplit: the MMA
+    /// reads on past them into what follows in the stage, rows whose results are never stored.
+    static constexpr bool short_tile = Rows < 64;
+    static_assert((Rows % 64 == 0 && Rows <= 256) ||
+                      (short_tile && KMajor && Parts == 1 && Rows % 8 == 0 && Rows > 0),
+                  "an operand tile is 64 to 256 rows by 64s, or a K-major tile of whole "
+                  "8-row swizzle atoms under 64");
     static_assert(KMajor || sizeof(T) == 2, "wgmma reads only 16-bit operands MN-major");
 
     /// TMA boxes per stage, the rows (M or N) each covers, and each box's extent, innermost

@@ -30,8 +30,11 @@ enum class gemm_wgmma_schedule
     pingpong
 };
 
+/// RowsA_: the rows of A a tile loads, BlockM unless the instance is for M <= RowsA_ only (a
+/// short K-major A tile, 8 to 56 rows, with BlockM 64; see gemm_wgmma_operand_tile).
 template <index_t BlockM_, index_t BlockN_, index_t Stages_, index_t ClusterM_ = 1,
-          gemm_wgmma_schedule Schedule_ = gemm_wgmma_schedule::cooperative, index_t GroupM_ = 8>
+          gemm_wgmma_schedule Schedule_ = gemm_wgmma_schedule::cooperative, index_t GroupM_ = 8,
+          index_t RowsA_ = BlockM_>
 struct gemm_wgmma_policy
 {
     static constexpr index_t BlockM               = BlockM_;
@@ -41,6 +44,8 @@ struct gemm_wgmma_policy
     static constexpr gemm_wgmma_schedule Schedule = Schedule_;
     static constexpr bool Pingpong                = Schedule == gemm_wgmma_schedule::pingpong;
     static constexpr index_t GroupM               = GroupM_;
+    static constexpr index_t RowsA                = RowsA_;
+    static constexpr bool ShortA                  = RowsA < BlockM;
     static constexpr index_t Consumers            = Pingpong ? 2 : BlockM / 64;
     /// Consumer warpgroups that read each stage (and release it).
     static constexpr index_t ConsumersPerStage = Pingpong ? 1 : Consumers;
@@ -50,7 +55,9 @@ struct gemm_wgmma_policy
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
     static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
-    static_assert(Stages >= 2 && Stages <= 16, "2 to 16 shared-memory stages");
+    static_assert(Stages >= 2 && Stages <= 32, "2 to 32 shared-memory stages");
+    static_assert(!ShortA || (BlockM == 64 && ClusterM == 1),
+                  "a short A tile is read by one 64-row MMA per consumer, without clusters");
     static_assert(ClusterM == 1 || ClusterM == 2,
                   "clusters of 1 or 2 CTAs along M (the pair shares B's tile)");
 
@@ -66,12 +73,15 @@ struct gemm_wgmma_policy
     template <typename A, typename B, bool AKMajor, bool BKMajor, typename D = A>
     struct of
     {
-        using a_tile = gemm_wgmma_operand_tile<A, BlockM, AKMajor>;
+        using a_tile = gemm_wgmma_operand_tile<A, RowsA, AKMajor>;
         using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM>;
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
         static constexpr index_t block_k     = a_tile::block_k;
         static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
-        static constexpr std::size_t budget  = 227 * 1024;
+        static_assert(!ShortA || (AKMajor && stage_bytes >= 64 * 128),
+                      "a short A tile is K-major, and the 64 rows the MMA reads from its start "
+                      "stay inside the stage");
+        static constexpr std::size_t budget = 227 * 1024;
         /// Stages; then per consumer d_buffers output chunks of 64 rows x d_chunk_cols of D,
         /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
         /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
