@@ -70,6 +70,9 @@ typedef struct cktile_kernel_instance
     /* Blocks of a cluster along M that share each tile of B through multicast loads: L2 serves
      * B once per cluster (0 reads as 1). */
     int cluster_m;
+    /* Row-wise instances that copy the next rows into shared memory while one is worked on:
+     * how many rows each block keeps in flight that way (0 reads as 1: none ahead). */
+    int rows_in_flight;
 } cktile_kernel_instance_t;
 
 typedef struct cktile_kernel_table

@@ -63,7 +63,8 @@ cktile_kernel_instance_t make_norm_record(std::uint64_t id, const char* name, co
     using Inst = norm_instance<Kernel, XType, WType, YType>;
     return rowwise::make_record(id, name, target, general, CKTILE_OP_NORMALIZATION, XType, WType,
                                 YType, rowwise::row_tile_info<typename Kernel::Shape>(),
-                                rowwise::min_blocks_per_cu<Kernel>(), &Inst::supports, &Inst::run);
+                                rowwise::min_blocks_per_cu<Kernel>(), &Inst::supports, &Inst::run,
+                                static_cast<int>(Kernel::RowsInFlight));
 }
 
 } // namespace cktile::library

@@ -85,13 +85,14 @@ constexpr tile_info row_tile_info()
 
 /// The record of one row-wise instance: description from the kernel's tiling, its launch
 /// bound (min_blocks: blocks per compute unit, which caps its registers; the selection model
-/// reads it), GEMM entry points that refuse, and the operation's own supports/run.
+/// reads it), GEMM entry points that refuse, the operation's own supports/run, and the rows a
+/// block copies ahead into shared memory (1: none).
 inline cktile_kernel_instance_t make_record(std::uint64_t id, const char* name, const char* target,
                                             bool general, cktile_op_kind_t op, cktile_datatype_t x,
                                             cktile_datatype_t w, cktile_datatype_t y,
                                             const tile_info& tile, int min_blocks,
                                             cktile_kernel_op_supports_fn supports,
-                                            cktile_kernel_op_run_fn run)
+                                            cktile_kernel_op_run_fn run, int rows_in_flight = 1)
 {
     cktile_kernel_instance_t r{};
     r.struct_size             = sizeof(r);
@@ -123,6 +124,7 @@ inline cktile_kernel_instance_t make_record(std::uint64_t id, const char* name, 
     r.run                 = &refuse_gemm_run;
     r.op_supports         = supports;
     r.op_run              = run;
+    r.rows_in_flight      = rows_in_flight;
     return r;
 }
 

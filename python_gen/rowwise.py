@@ -23,7 +23,7 @@ FLOAT_TYPES = ("fp16", "bf16", "fp32")
 TOP_KEYS = {"format_version", "op", "description", "type_combinations", "families"}
 FAMILY_KEYS = {"name", "description", "sets", "targets", "types", "tiles", "general"}
 TILE_KEYS = {"rows_per_block", "warps_per_row", "repeat", "vector"}
-OPTIONAL_TILE_KEYS = {"lanes_per_row"}
+OPTIONAL_TILE_KEYS = {"lanes_per_row", "rows_in_flight"}
 
 
 def expand(g, doc, path, instance_set, targets):
@@ -48,13 +48,23 @@ def expand(g, doc, path, instance_set, targets):
         for tidx, tile in enumerate(tiles):
             tw = f"{fw} tile #{tidx}"
             g._check_keys(tw, tile, TILE_KEYS | OPTIONAL_TILE_KEYS, TILE_KEYS)
-            for k in ("rows_per_block", "warps_per_row", "repeat", "lanes_per_row"):
+            for k in ("rows_per_block", "warps_per_row", "repeat", "lanes_per_row",
+                      "rows_in_flight"):
                 if k not in tile:
                     continue
                 if not isinstance(tile[k], int) or isinstance(tile[k], bool) or tile[k] < 1:
                     raise g.GenError(f"{tw}: {k} must be a positive integer")
             if not isinstance(tile["vector"], bool):
                 raise g.GenError(f"{tw}: vector must be true or false")
+            if "rows_in_flight" in tile:
+                # Staged rows (norm_kernel's RowsInFlight): whole rows of a block, copied in
+                # 16-byte vectors, at most 8 in flight.
+                if op != "norm":
+                    raise g.GenError(f"{tw}: rows_in_flight is a norm tile option")
+                if tile["rows_per_block"] != 1 or not tile["vector"] or \
+                        not 2 <= tile["rows_in_flight"] <= 8:
+                    raise g.GenError(f"{tw}: rows_in_flight (2 to 8) needs rows_per_block 1 "
+                                     "and vector true")
             if general and tile["vector"]:
                 raise g.GenError(f"{fw}: a general family must use vector false (it must "
                                  "accept every alignment and row length)")
@@ -166,10 +176,12 @@ def tile_threads(g, where, tile, warp, target):
 
 
 def row_tile_name(tile):
-    """The tile part of a row instance's name: r<rows>_w<warps>_x<repeat>[_l<lanes>]."""
+    """The tile part of a row instance's name: r<rows>_w<warps>_x<repeat>[_l<lanes>][_f<rows in
+    flight>]."""
     lanes = f"_l{tile['lanes_per_row']}" if "lanes_per_row" in tile else ""
-    return "r{r}_w{w}_x{x}{l}".format(r=tile["rows_per_block"], w=tile["warps_per_row"],
-                                      x=tile["repeat"], l=lanes)
+    flight = f"_f{tile['rows_in_flight']}" if "rows_in_flight" in tile else ""
+    return "r{r}_w{w}_x{x}{l}{f}".format(r=tile["rows_per_block"], w=tile["warps_per_row"],
+                                         x=tile["repeat"], l=lanes, f=flight)
 
 
 def row_tile_shape_type(x_type, tile, vbytes):
@@ -196,7 +208,9 @@ def kernel_type(g, inst):
     vbytes = 16 if t["vector"] else g.DATATYPES[c["x"]][2]
     shape = row_tile_shape_type(xt, t, vbytes)
     args = [g.DATATYPES[c[role]][1] for role in op[1]]
-    return "{k}<{a}, {s}>".format(k=op[2], a=", ".join(args), s=shape)
+    staged = (", ck_tile::norm_kind::either, {}".format(t["rows_in_flight"])
+              if "rows_in_flight" in t else "")
+    return "{k}<{a}, {s}{f}>".format(k=op[2], a=", ".join(args), s=shape, f=staged)
 
 
 def source_fields(g, inst):

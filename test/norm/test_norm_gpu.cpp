@@ -220,6 +220,27 @@ TEST_F(NormGpu, RowsOfWholeTilesAndOneVectorMoreOrLess)
     EXPECT_GT(ran_, 0);
 }
 
+// Row counts around the staged instances' groups (a block walks 4 x rows_in_flight rows with
+// the next ones copied ahead): one group exactly, a row more, several groups with a short last
+// one; rows shorter than the tile (masked columns copied as zeros), padded strides, y written
+// over x (the rows copied ahead are not yet written), and a fused residual (unstaged path).
+TEST_F(NormGpu, RowCountsAroundTheStagedGroups)
+{
+    std::mt19937 rng(77);
+    for(const auto& inst : instances_of(h_, CKTILE_OP_NORMALIZATION))
+        for(const std::int64_t rows : {8, 16, 17, 37, 203})
+            for(const std::int64_t cols : {std::int64_t(inst.tile_n), std::int64_t(1000)})
+                for(const auto kind : {CKTILE_NORM_RMSNORM, CKTILE_NORM_LAYERNORM})
+                {
+                    const auto t = inst.a_type;
+                    check({kind, t, rows, cols, 8, true, false, true}, inst.id, rng);
+                    check({kind, t, rows, cols, 0, false, false, false, 0, true}, inst.id, rng);
+                    if(rows == 37)
+                        check({kind, t, rows, cols, 0, true, true, true}, inst.id, rng);
+                }
+    EXPECT_GT(ran_, 0);
+}
+
 // Rows with a large mean (1000 + U(-2, 2)): a variance from fp32 sums of squares about zero
 // would cancel (E[x^2] - E[x]^2 with E[x^2] near 1e6 keeps about 0.06 of absolute precision);
 // LayerNorm's sums about the row's first element keep it. And residual_out written over x: the

@@ -74,4 +74,28 @@ TEST(NormKernelHost, RegisterCapsFollowTheElementsAThreadHolds)
     EXPECT_FALSE((kernel<ck_tile::half_t, 1, 8, 2, norm_kind::layernorm>::WeightsAfterStatistics));
 }
 
+TEST(NormKernelHost, OnlyFittingLayerNormRowsAreStaged)
+{
+    using staged = ck_tile::norm_kernel<ck_tile::half_t, ck_tile::half_t, ck_tile::half_t,
+                                        shape<ck_tile::half_t, 1, 8, 2>, norm_kind::either, 2>;
+    EXPECT_EQ(staged::StagedRows, 8);
+    EXPECT_TRUE(staged::StagedPath);
+    EXPECT_TRUE(staged::staged(args(true)));
+    EXPECT_FALSE(staged::staged(args(false))); // RMSNorm keeps its rows in registers
+    auto fused           = args(true);
+    fused.fused_residual = true;
+    EXPECT_FALSE(staged::staged(fused));
+    auto wide = args(true);
+    wide.cols = staged::Shape::TileN + staged::Shape::Vector;
+    EXPECT_FALSE(staged::staged(wide)); // rows longer than the tile take two passes
+    EXPECT_FALSE(staged::of_kind<norm_kind::rmsnorm>::StagedPath);
+    EXPECT_TRUE(staged::of_kind<norm_kind::layernorm>::staged(args(true)));
+    EXPECT_FALSE((kernel<ck_tile::half_t, 1, 8, 2>::staged(args(true))));
+    // A staged grid has a block per StagedRows rows.
+    auto many = args(true);
+    many.rows = 37;
+    EXPECT_EQ(staged::make_kargs(many).groups.count, 5);
+    EXPECT_EQ((kernel<ck_tile::half_t, 1, 8, 2>::make_kargs(many).groups.count), 37);
+}
+
 } // namespace

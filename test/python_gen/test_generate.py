@@ -274,6 +274,27 @@ class RowwiseLists(unittest.TestCase):
         self.assertIn('#include "reduce_instance_adapter.hpp"', text)
         self.assertEqual(text.count("make_reduce_record<"), len(insts))
 
+    def test_norm_rows_in_flight(self):
+        doc, path = load_rowwise("norm.json")
+        insts = expand_rowwise(doc, path)["sm_90a"]
+        staged = [i for i in insts if "rows_in_flight" in i["tile"]]
+        self.assertTrue(staged)
+        import rowwise  # noqa: E402
+        for inst in staged:
+            self.assertIn(f"_f{inst['tile']['rows_in_flight']}_v16", inst["name"])
+            self.assertTrue(rowwise.kernel_type(generate, inst).endswith(
+                ", ck_tile::norm_kind::either, {}>".format(inst["tile"]["rows_in_flight"])))
+        tile = {"rows_per_block": 1, "warps_per_row": 8, "repeat": 2, "vector": True}
+        for bad in [{"rows_in_flight": 9}, {"rows_in_flight": 2, "rows_per_block": 2},
+                    {"rows_in_flight": 2, "vector": False}]:
+            doc, path = load_rowwise("norm.json")
+            fam = self.family(doc, "block_per_row_wide_staged")
+            fam["tiles"] = [dict(tile, **bad)]
+            self.expect_error(doc, path, "rows_in_flight")
+        doc, path = load_rowwise("softmax.json")
+        doc["families"][-1]["tiles"] = [dict(tile, rows_in_flight=2)]
+        self.expect_error(doc, path, "norm tile option")
+
     def expect_error(self, doc, path, *fragments, targets=("sm_90a",)):
         with self.assertRaises(generate.GenError) as ctx:
             expand_rowwise(doc, path, "ci", targets)
