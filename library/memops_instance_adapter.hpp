@@ -36,8 +36,8 @@ inline int refuse_gemm_run(const cktile_gemm_problem_t*, const cktile_gemm_args_
 template <typename Kernel>
 struct is_transpose : std::false_type
 {};
-template <typename T, ck_tile::index_t W>
-struct is_transpose<ck_tile::transpose_kernel<T, W>> : std::true_type
+template <typename T, ck_tile::index_t W, ck_tile::index_t A>
+struct is_transpose<ck_tile::transpose_kernel<T, W, A>> : std::true_type
 {};
 
 /// The public description of a kernel: block tile, threads, vector, shared memory.
@@ -46,10 +46,11 @@ void describe(cktile_instance_info_t& i, bool general)
 {
     if constexpr(is_transpose<Kernel>::value)
     {
-        i.tile_m              = Kernel::Tile;
-        i.tile_n              = Kernel::Tile;
-        i.alignment_elements  = Kernel::Vector;
-        i.shared_memory_bytes = 2 * Kernel::Tile * Kernel::Tile * sizeof(typename Kernel::DataType);
+        i.tile_m             = Kernel::Tile;
+        i.tile_n             = Kernel::Tile;
+        i.alignment_elements = Kernel::Vector;
+        i.shared_memory_bytes =
+            Kernel::Buffers * Kernel::Tile * Kernel::Tile * sizeof(typename Kernel::DataType);
     }
     else
     {
@@ -88,11 +89,13 @@ make_record(std::uint64_t id, const char* name, const char* target, bool general
     i.is_general   = general ? 1 : 0;
     describe<Kernel>(i, general);
     r.min_blocks_per_cu = 1;
-    r.supports          = &refuse_gemm;
-    r.workspace_size    = &rowwise::no_workspace;
-    r.run               = &refuse_gemm_run;
-    r.op_supports       = supports;
-    r.op_run            = run;
+    if constexpr(is_transpose<Kernel>::value)
+        r.rows_in_flight = Kernel::TilesAhead + 1; // the tile worked on and those copied ahead
+    r.supports       = &refuse_gemm;
+    r.workspace_size = &rowwise::no_workspace;
+    r.run            = &refuse_gemm_run;
+    r.op_supports    = supports;
+    r.op_run         = run;
     return r;
 }
 

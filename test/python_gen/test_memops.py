@@ -50,6 +50,21 @@ class ShippedLists(unittest.TestCase):
         self.assertLessEqual({"permute_transpose_bf16_t64_w4", "permute_transpose_f16_t64_w4",
                               "permute_transpose_f32_t32_w4"}, names)
 
+    def test_staged_transposes(self):
+        insts = {i["name"]: i for i in expand(load("permute"), "permute")["sm_90a"]}
+        staged = insts["permute_transpose_f16_t64_w4_a1"]
+        self.assertEqual(memops.kernel_type(generate, staged),
+                         "ck_tile::transpose_kernel<ck_tile::half_t, 4, 1>")
+        doc = load("permute")
+        fam = next(f for f in doc["families"] if f["name"] == "transpose_staged")
+        for bad, why in [({"warps": 4, "tiles_ahead": 5}, "1 to 4"),
+                         ({"warps": 4, "tiles_ahead": 0}, "positive"),
+                         ({"warps": 4, "tiles_ahead": 1, "lanes": 2}, "unknown key")]:
+            fam["tiles"] = [bad]
+            with self.assertRaises(generate.GenError) as ctx:
+                expand(doc, "permute")
+            self.assertIn(why, str(ctx.exception))
+
     def test_names_ids_and_kernel_types(self):
         insts = {i["name"]: i for i in expand(load("elementwise"))["sm_90a"]}
         cast = insts["elementwise_vec_f32_f16_accf32_r1_w4_x4_v16"]

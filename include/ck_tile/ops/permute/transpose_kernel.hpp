@@ -19,12 +19,19 @@
 // rows; here the rows read together are V apart.) Two buffers alternate, so one barrier per
 // tile suffices.
 //
+// TilesAhead > 0 (staged): a block moves TilesPerBlock consecutive tiles, and every thread
+// copies its own vectors of the next TilesAhead tiles of x straight into their swizzled places
+// in shared memory (cp.async on NVIDIA; arch/async_copy.hpp) while the block writes the current
+// one, so reads stay in flight through the barrier and the stores instead of waiting for the
+// registers a tile passes through. TilesAhead + 1 buffers, one barrier per tile.
+//
 // Kernel contract (checked by why_unsupported): P, Q, x's q stride and y's p stride multiples
 // of the vector; 16-byte aligned pointers; each batch's matrix addressable with 32-bit
 // offsets.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/arch/async_copy.hpp"
 #include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/container/sequence.hpp"
@@ -102,10 +109,17 @@ struct transpose_tile_shape
     }
 };
 
-template <typename DataType_, index_t Warps>
+template <typename DataType_, index_t Warps, index_t TilesAhead_ = 0>
 struct transpose_kernel
 {
-    using DataType                     = DataType_;
+    using DataType                      = DataType_;
+    static constexpr index_t TilesAhead = TilesAhead_;
+    static constexpr bool Staged        = TilesAhead > 0;
+    /// Consecutive tiles a staged block moves (neighbours along p: x's rows read on).
+    static constexpr index_t TilesPerBlock = Staged ? 4 * TilesAhead : 1;
+    /// Shared-memory buffers of Tile x Tile elements.
+    static constexpr index_t Buffers = Staged ? TilesAhead + 1 : 2;
+    static_assert(TilesAhead >= 0 && TilesAhead <= 4, "0 to 4 tiles ahead");
     using Shape                        = transpose_tile_shape<DataType, Warps>;
     static constexpr index_t BlockSize = Shape::BlockSize;
     static constexpr index_t Vector    = Shape::Vector;
@@ -171,7 +185,8 @@ struct transpose_kernel
     }
     static unsigned grid_size(const kargs& k)
     {
-        return static_cast<unsigned>(k.tiles < (1 << 20) ? k.tiles : (1 << 20));
+        const long_index_t blocks = (k.tiles + TilesPerBlock - 1) / TilesPerBlock;
+        return static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
@@ -212,83 +227,59 @@ struct transpose_kernel
         y_win.store(ty);
     }
 
-    CK_TILE_DEVICE void operator()(kargs k) const
+    /// Where tile t lies: its tile coordinates in its batch's matrix and the batch's offsets
+    /// into x and y. Tiles of one batch in q-major order: neighbouring blocks read neighbouring
+    /// column strips of x and write neighbouring rows of y.
+    struct place
     {
-        struct alignas(16) vec_t
-        {
-            DataType v[Vector];
-        };
-        static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
-        using word_t = arch::memory_word_t<16>;
-        // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
-        // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
-        __shared__ vec_t lds_vectors[2][Tile * Tile / Vector];
-
-        constexpr auto dstr    = Shape::make_distribution();
-        constexpr auto lengths = Shape::lengths();
-        using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
-
-        const auto* px  = static_cast<const DataType*>(k.h.x);
-        auto* py        = static_cast<DataType*>(k.h.y);
-        const auto& s   = k.h.space;
-        const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
-        // This thread's place in the distribution (the same for x's and y's tile).
-        const index_t row0 = get_warp_id() * Shape::LanesR + get_lane_id() / Shape::LanesC;
-        const index_t col0 = (get_lane_id() % Shape::LanesC) * Vector;
-        index_t buf        = 0;
-
-        for(long_index_t t = get_block_id(); t < k.tiles; t += get_grid_size())
-        {
-            // Tiles of one batch in q-major order: neighbouring blocks read neighbouring
-            // column strips of x and write neighbouring rows of y.
-            long_index_t rest    = t / (k.tiles_p * k.tiles_q);
-            const long_index_t r = t - rest * (k.tiles_p * k.tiles_q);
-            const index_t tq     = static_cast<index_t>(r / k.tiles_p);
-            const index_t tp  = static_cast<index_t>(r - static_cast<long_index_t>(tq) * k.tiles_p);
-            long_index_t xoff = 0, yoff = 0;
-            for(index_t d = k.batch_rank - 1; d >= 0; --d)
+        index_t tp, tq;
+        long_index_t xoff, yoff;
+    };
+    CK_TILE_DEVICE static place locate(const kargs& k, long_index_t t)
+    {
+        const auto& s        = k.h.space;
+        long_index_t rest    = t / (k.tiles_p * k.tiles_q);
+        const long_index_t r = t - rest * (k.tiles_p * k.tiles_q);
+        place w;
+        w.tq   = static_cast<index_t>(r / k.tiles_p);
+        w.tp   = static_cast<index_t>(r - static_cast<long_index_t>(w.tq) * k.tiles_p);
+        w.xoff = 0, w.yoff = 0;
+        // Batch axes innermost first, at compile-time indices: a run-time index into the
+        // kernel's arguments would copy them to local memory.
+        static_for<0, 4, 1>{}([&](auto j) {
+            constexpr index_t d = 3 - decltype(j)::value;
+            if(d < k.batch_rank)
             {
                 const long_index_t len = s.lengths[d];
                 const long_index_t q   = rest / len;
                 const long_index_t idx = rest - q * len;
                 rest                   = q;
-                yoff += idx * s.strides[0][d];
-                xoff += idx * s.strides[1][d];
+                w.yoff += idx * s.strides[0][d];
+                w.xoff += idx * s.strides[1][d];
             }
+        });
+        return w;
+    }
 
-            // x's tile: rows q (tq * Tile ...), columns p, 16-byte vectors along p.
-            auto x_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
-                                              px + xoff, make_tuple(Q, P),
-                                              make_tuple(static_cast<index_t>(k.x_stride), 1),
-                                              number<Vector>{}, number<1>{}),
-                                          lengths, {tq * Tile, tp * Tile}, dstr);
-            tile_t tx;
-            x_win.load(tx);
+    /// This thread's place in the distribution (the same for x's and y's tile).
+    CK_TILE_DEVICE static index_t thread_row()
+    {
+        return get_warp_id() * Shape::LanesR + get_lane_id() / Shape::LanesC;
+    }
+    CK_TILE_DEVICE static index_t thread_col() { return (get_lane_id() % Shape::LanesC) * Vector; }
 
-            DataType* l = lds_vectors[buf][0].v;
-            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
-                constexpr index_t r0 = decltype(rep)::value;
-                vec_t v;
-                static_for<0, Vector, 1>{}([&](auto e) {
-                    constexpr index_t i =
-                        tile_t::calculate_offset_from_y(make_multi_index(r0, decltype(e)::value));
-                    v.v[decltype(e)::value] = tx.get_thread_buffer()[number<i>{}];
-                });
-                // As one native word: copied as a struct of 2-byte elements, nvcc splits the
-                // 16-byte shared-memory store into 2-byte stores (seen in the PTX).
-                const index_t row = r0 * Shape::LanesR * Warps + row0;
-                arch::store_shared_word(reinterpret_cast<word_t*>(l + Shape::lds_index(row, col0)),
-                                        __builtin_bit_cast(word_t, v));
-            });
-            block_sync_lds();
-
-            if constexpr(Shape::Paired)
-            {
-                store_paired(l, py + yoff, k, tp, tq);
-                buf ^= 1;
-                continue;
-            }
-
+    /// Writes y's tile at `w` from x's tile in shared memory `l`.
+    CK_TILE_DEVICE static void write_y(const DataType* l, const kargs& k, const place& w)
+    {
+        auto* py = static_cast<DataType*>(k.h.y);
+        if constexpr(Shape::Paired)
+            store_paired(l, py + w.yoff, k, w.tp, w.tq);
+        else
+        {
+            constexpr auto dstr = Shape::make_distribution();
+            using tile_t        = decltype(make_static_distributed_tensor<DataType>(dstr));
+            const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
+            const index_t row0 = thread_row(), col0 = thread_col();
             // y's tile: rows p, columns q; element (p, q) is x's tile element (q, p).
             tile_t ty;
             static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
@@ -302,12 +293,115 @@ struct transpose_kernel
                 });
             });
             auto y_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
-                                              py + yoff, make_tuple(P, Q),
+                                              py + w.yoff, make_tuple(P, Q),
                                               make_tuple(static_cast<index_t>(k.y_stride), 1),
                                               number<Vector>{}, number<1>{}),
-                                          lengths, {tp * Tile, tq * Tile}, dstr);
+                                          Shape::lengths(), {w.tp * Tile, w.tq * Tile}, dstr);
             y_win.store(ty);
-            buf ^= 1;
+        }
+    }
+
+    /// Staged: this thread's vectors of x's tile t into `l` (their swizzled places; edges
+    /// zero-filled), then one commit group, also when t is past the block's last tile.
+    CK_TILE_DEVICE static void copy_tile_async(DataType* l, const kargs& k, long_index_t t,
+                                               long_index_t end)
+    {
+        if(t < end)
+        {
+            const place w   = locate(k, t);
+            const auto* px  = static_cast<const DataType*>(k.h.x);
+            const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
+            const index_t row0 = thread_row(), col0 = thread_col();
+            const index_t p = w.tp * Tile + col0;
+            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
+                const index_t row = decltype(rep)::value * Shape::LanesR * Warps + row0;
+                const index_t q   = w.tq * Tile + row;
+                const bool real   = q < Q && p < P;
+                const DataType* src =
+                    real ? px + w.xoff + static_cast<long_index_t>(q) * k.x_stride + p : px;
+                arch::copy_16_bytes_async(l + Shape::lds_index(row, col0), src, real ? 16u : 0u);
+            });
+        }
+        arch::copy_async_commit();
+    }
+
+    CK_TILE_DEVICE void operator()(kargs k) const
+    {
+        struct alignas(16) vec_t
+        {
+            DataType v[Vector];
+        };
+        static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
+        // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
+        // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
+        __shared__ vec_t lds_vectors[Buffers][Tile * Tile / Vector];
+
+        if constexpr(Staged)
+        {
+            const long_index_t begin = static_cast<long_index_t>(get_block_id()) * TilesPerBlock;
+            const long_index_t end =
+                begin + TilesPerBlock < k.tiles ? begin + TilesPerBlock : k.tiles;
+            static_for<0, TilesAhead, 1>{}([&](auto a) {
+                copy_tile_async(lds_vectors[decltype(a)::value][0].v, k, begin + decltype(a)::value,
+                                end);
+            });
+            for(index_t i = 0; begin + i < end; ++i)
+            {
+                arch::copy_async_wait<TilesAhead - 1>(); // this thread's part of tile i
+                // Every part of tile i is in; every thread is done with the buffer read one
+                // tile ago, which the next copy refills.
+                block_sync_lds();
+                copy_tile_async(lds_vectors[(i + TilesAhead) % Buffers][0].v, k,
+                                begin + i + TilesAhead, end);
+                write_y(lds_vectors[i % Buffers][0].v, k, locate(k, begin + i));
+            }
+            arch::copy_async_wait<0>();
+        }
+        else
+        {
+            constexpr auto dstr    = Shape::make_distribution();
+            constexpr auto lengths = Shape::lengths();
+            using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
+            const auto* px         = static_cast<const DataType*>(k.h.x);
+            const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
+            const index_t row0 = thread_row(), col0 = thread_col();
+            using word_t = arch::memory_word_t<16>;
+            index_t buf  = 0;
+            for(long_index_t t = get_block_id(); t < k.tiles; t += get_grid_size())
+            {
+                const place w    = locate(k, t);
+                const index_t tp = w.tp, tq = w.tq;
+                const long_index_t xoff = w.xoff;
+
+                // x's tile: rows q (tq * Tile ...), columns p, 16-byte vectors along p.
+                auto x_win = make_tile_window(make_naive_tensor_view<address_space_enum::global>(
+                                                  px + xoff, make_tuple(Q, P),
+                                                  make_tuple(static_cast<index_t>(k.x_stride), 1),
+                                                  number<Vector>{}, number<1>{}),
+                                              lengths, {tq * Tile, tp * Tile}, dstr);
+                tile_t tx;
+                x_win.load(tx);
+
+                DataType* l = lds_vectors[buf][0].v;
+                static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
+                    constexpr index_t r0 = decltype(rep)::value;
+                    vec_t v;
+                    static_for<0, Vector, 1>{}([&](auto e) {
+                        constexpr index_t i = tile_t::calculate_offset_from_y(
+                            make_multi_index(r0, decltype(e)::value));
+                        v.v[decltype(e)::value] = tx.get_thread_buffer()[number<i>{}];
+                    });
+                    // As one native word: copied as a struct of 2-byte elements, nvcc splits the
+                    // 16-byte shared-memory store into 2-byte stores (seen in the PTX).
+                    const index_t row = r0 * Shape::LanesR * Warps + row0;
+                    arch::store_shared_word(
+                        reinterpret_cast<word_t*>(l + Shape::lds_index(row, col0)),
+                        __builtin_bit_cast(word_t, v));
+                });
+                block_sync_lds();
+                write_y(l, k, w);
+                buf ^= 1;
+            }
         }
     }
 #endif
