@@ -65,11 +65,11 @@ enum class norm_kind
     rmsnorm
 };
 
-/// RowsInFlight_ > 1: for LayerNorm, a block walks StagedRows rows that fit its tile,
-/// RowsInFlight of them copied into shared memory ahead of the one it normalizes (cp.async on
-/// NVIDIA), so the next rows' loads stay in flight through the row's two block-wide exchanges
-/// (see run_staged_rows). RMSNorm (one exchange, and 5 blocks per SM already), fused
-/// residuals and long rows take the unstaged path.
+/// RowsInFlight_ > 1: for LayerNorm, a block walks StagedRows rows that fit its tile with
+/// RowsInFlight of them in shared memory, the one it normalizes and the next RowsInFlight - 1
+/// being copied there (cp.async on NVIDIA), so the next rows' loads stay in flight through the
+/// row's two block-wide exchanges (see run_staged_rows). RMSNorm (one exchange, and 5 blocks
+/// per SM already), fused residuals and long rows take the unstaged path.
 template <typename XDataType_, typename YDataType_, typename WDataType_, typename Shape_,
           norm_kind Kind_ = norm_kind::either, index_t RowsInFlight_ = 1>
 struct norm_kernel
