@@ -36,8 +36,8 @@ inline int refuse_gemm_run(const cktile_gemm_problem_t*, const cktile_gemm_args_
 template <typename Kernel>
 struct is_transpose : std::false_type
 {};
-template <typename T, ck_tile::index_t W, ck_tile::index_t A>
-struct is_transpose<ck_tile::transpose_kernel<T, W, A>> : std::true_type
+template <typename T, ck_tile::index_t W, ck_tile::index_t A, ck_tile::index_t V>
+struct is_transpose<ck_tile::transpose_kernel<T, W, A, V>> : std::true_type
 {};
 
 /// The public description of a kernel: block tile, threads, vector, shared memory.
@@ -46,11 +46,11 @@ void describe(cktile_instance_info_t& i, bool general)
 {
     if constexpr(is_transpose<Kernel>::value)
     {
-        i.tile_m             = Kernel::Tile;
-        i.tile_n             = Kernel::Tile;
+        i.tile_m             = Kernel::Width; // y's rows (p) per tile
+        i.tile_n             = Kernel::Tile;  // y's columns (q) per tile
         i.alignment_elements = Kernel::Vector;
         i.shared_memory_bytes =
-            Kernel::Buffers * Kernel::Tile * Kernel::Tile * sizeof(typename Kernel::DataType);
+            Kernel::Buffers * Kernel::Tile * Kernel::Width * sizeof(typename Kernel::DataType);
     }
     else
     {

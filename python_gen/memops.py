@@ -10,7 +10,8 @@ tiles:
   false the general strided path;
 - kernel "transpose" (include/ck_tile/ops/permute/transpose_kernel.hpp, permute only): tiles
   {"warps"} and optionally "tiles_ahead" (1 to 4: tiles of x a block copies into shared memory
-  ahead of the one it writes); the tile is 8 vectors of 16 bytes square.
+  ahead of the one it writes) and, with it, "width" (x's tile along p in 16-byte vectors, a
+  multiple of 8, 2-byte types only; default 8); the tile is 8 vectors of 16 bytes along q.
 Errors name the file and the entry, as in generate.py.
 """
 
@@ -27,7 +28,7 @@ TOP_KEYS = {"format_version", "op", "description", "type_combinations", "familie
 FAMILY_KEYS = {"name", "description", "kernel", "sets", "targets", "types", "tiles", "general"}
 ROW_TILE_KEYS = {"rows_per_block", "warps_per_row", "repeat", "vector"}
 TRANSPOSE_TILE_KEYS = {"warps"}
-OPTIONAL_TRANSPOSE_TILE_KEYS = {"tiles_ahead"}
+OPTIONAL_TRANSPOSE_TILE_KEYS = {"tiles_ahead", "width"}
 
 
 def _positive(g, where, tile, keys):
@@ -65,6 +66,11 @@ def expand(g, doc, path, instance_set, targets):
                           OPTIONAL_TRANSPOSE_TILE_KEYS & tile.keys())
                 if tile.get("tiles_ahead", 1) > 4:
                     raise g.GenError(f"{tw}: tiles_ahead must be 1 to 4")
+                if tile.get("width", 8) % 8 != 0:
+                    raise g.GenError(f"{tw}: width must be a multiple of 8 vectors")
+                if tile.get("width", 8) != 8 and "tiles_ahead" not in tile:
+                    raise g.GenError(f"{tw}: a width other than 8 needs tiles_ahead (unstaged "
+                                     "tiles are square)")
                 if general:
                     raise g.GenError(f"{fw}: the transpose kernel cannot be general (it runs "
                                      "transposes of whole 16-byte vectors only)")
@@ -104,17 +110,26 @@ def _instance(g, op, kernel, combo, tile, tinfo, tw, target):
     if kernel == "transpose":
         size = g.DATATYPES[combo["x"]][2]
         edge = 8 * (16 // size)
+        width_vectors = tile.get("width", 8)
+        width = width_vectors * (16 // size)
         rows_per_pass = tile["warps"] * (tinfo["warp"] // 8)
         if edge % rows_per_pass != 0:
             raise g.GenError(f"{tw}: {tile['warps']} warps cover {rows_per_pass} rows per pass "
                              f"on {target}, which does not divide the {edge}-row tile")
         threads = tile["warps"] * tinfo["warp"]
+        if width_vectors != 8:
+            if size != 2:
+                raise g.GenError(f"{tw}: tiles wider than 8 vectors are for 2-byte types only")
+            if width % (2 * rows_per_pass) != 0 or edge * width_vectors % threads != 0:
+                raise g.GenError(f"{tw}: {tile['warps']} warps do not divide the {edge} x "
+                                 f"{width} tile on {target}")
         ahead = tile.get("tiles_ahead", 0)
-        smem = (ahead + 1 if ahead else 2) * edge * edge * size
+        smem = (ahead + 1 if ahead else 2) * edge * width * size
         if smem > tinfo["static_smem"]:
             raise g.GenError(f"{tw}: {smem} bytes of shared memory exceed {target}'s "
                              f"{tinfo['static_smem']}")
-        name = f"{op}_transpose_{types}_t{edge}_w{tile['warps']}" + (f"_a{ahead}" if ahead else "")
+        shape = f"t{edge}" if width == edge else f"t{edge}x{width}"
+        name = f"{op}_transpose_{types}_{shape}_w{tile['warps']}" + (f"_a{ahead}" if ahead else "")
     else:
         threads = tile["rows_per_block"] * tile["warps_per_row"] * tinfo["warp"]
         wide = g.DATATYPES[_widest(g, combo)][2]
@@ -136,6 +151,8 @@ def kernel_type(g, inst):
     c, t = inst["combo"], inst["tile"]
     if inst["kernel"] == "transpose":
         ahead = f", {t['tiles_ahead']}" if "tiles_ahead" in t else ""
+        if t.get("width", 8) != 8:
+            ahead += f", {t['width']}"
         return "ck_tile::transpose_kernel<{x}, {w}{a}>".format(x=g.DATATYPES[c["x"]][1],
                                                                 w=t["warps"], a=ahead)
     a = c["a"] if inst["op"] == "elementwise" else c["x"]

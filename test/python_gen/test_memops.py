@@ -52,14 +52,19 @@ class ShippedLists(unittest.TestCase):
 
     def test_staged_transposes(self):
         insts = {i["name"]: i for i in expand(load("permute"), "permute")["sm_90a"]}
-        staged = insts["permute_transpose_f16_t64_w4_a1"]
+        staged = insts["permute_transpose_f16_t64x128_w8_a1"]
         self.assertEqual(memops.kernel_type(generate, staged),
-                         "ck_tile::transpose_kernel<ck_tile::half_t, 4, 1>")
+                         "ck_tile::transpose_kernel<ck_tile::half_t, 8, 1, 16>")
+        self.assertIn("permute_transpose_bf16_t64x128_w8_a1", insts)
         doc = load("permute")
         fam = next(f for f in doc["families"] if f["name"] == "transpose_staged")
         for bad, why in [({"warps": 4, "tiles_ahead": 5}, "1 to 4"),
                          ({"warps": 4, "tiles_ahead": 0}, "positive"),
-                         ({"warps": 4, "tiles_ahead": 1, "lanes": 2}, "unknown key")]:
+                         ({"warps": 4, "tiles_ahead": 1, "lanes": 2}, "unknown key"),
+                         ({"warps": 8, "width": 16}, "needs tiles_ahead"),
+                         ({"warps": 8, "tiles_ahead": 1, "width": 12}, "multiple of 8"),
+                         ({"warps": 32, "tiles_ahead": 1, "width": 16}, "does not divide"),
+                         ({"warps": 4, "tiles_ahead": 1, "width": 64}, "shared memory")]:
             fam["tiles"] = [bad]
             with self.assertRaises(generate.GenError) as ctx:
                 expand(doc, "permute")

@@ -23,7 +23,13 @@
 // copies its own vectors of the next TilesAhead tiles of x straight into their swizzled places
 // in shared memory (cp.async on NVIDIA; arch/async_copy.hpp) while the block writes the current
 // one, so reads stay in flight through the barrier and the stores instead of waiting for the
-// registers a tile passes through. TilesAhead + 1 buffers, one barrier per tile.
+// registers a tile passes through. TilesAhead + 1 buffers, one barrier per tile. Staged tiles
+// may be wider along p (WidthVectors 16-byte vectors instead of 8: x is read in longer runs per
+// row) and follow each other along q, so that the blocks resident together write whole rows of
+// y one after another: on the H100, fp16 32768 x 4096 went from 2602 GB/s (square 4-warp
+// tiles) to 2769 with 64 x 128 tiles of 8 warps, two per block. The swizzle only touches the
+// low three bits of a vector column, so the bank argument above holds for every 8-vector group
+// of a wider row.
 //
 // Kernel contract (checked by why_unsupported): P, Q, x's q stride and y's p stride multiples
 // of the vector; 16-byte aligned pointers; each batch's matrix addressable with 32-bit
@@ -56,13 +62,16 @@ struct transpose_host_args
     strided_space<2> space; ///< coalesced; tensor 0 = y, 1 = x (axes in y's order)
 };
 
-/// The square tile of transpose_kernel and its distribution: Tile rows of 8 vectors, 8 lanes
-/// per row, a warp covers warp/8 rows, Warps warps stacked, Repeat passes.
-template <typename DataType, index_t Warps>
+/// The tile of transpose_kernel and its distributions: x's tile is Tile rows (q) of Width
+/// elements (p, WidthVectors 16-byte vectors), y's tile Width rows of Tile. Square tiles
+/// (WidthVectors 8) move x's tile with 8 lanes per row, a warp covering warp/8 rows, Warps warps
+/// stacked, Repeat passes.
+template <typename DataType, index_t Warps, index_t WidthVectors = 8>
 struct transpose_tile_shape
 {
     static constexpr index_t Vector    = 16 / static_cast<index_t>(sizeof(DataType));
     static constexpr index_t Tile      = 8 * Vector;
+    static constexpr index_t Width     = WidthVectors * Vector;
     static constexpr index_t Warp      = get_warp_size();
     static constexpr index_t LanesC    = 8;
     static constexpr index_t LanesR    = Warp / LanesC;
@@ -86,11 +95,13 @@ struct transpose_tile_shape
     // 2-byte types: y's tile is written by threads that own two neighbouring rows p, p + 1 of
     // one 16-byte column vector, so each 4-byte shared-memory word read (x's elements (q, p)
     // and (q, p + 1)) feeds both rows: half the shared-memory loads of one element per load.
-    // X0: rows = PairRepeat x Warps x LanesR x 2; X1 as above; Y -> (repeat, row of the pair,
-    // element).
-    static constexpr bool Paired        = sizeof(DataType) == 2 && Tile % (Warps * LanesR * 2) == 0;
-    static constexpr index_t PairRepeat = Paired ? Tile / (Warps * LanesR * 2) : 1;
-    using paired_encoding               = tile_distribution_encoding<
+    // X0: rows (Width) = PairRepeat x Warps x LanesR x 2; X1 as above; Y -> (repeat, row of
+    // the pair, element).
+    static constexpr bool Paired = sizeof(DataType) == 2 && Width % (Warps * LanesR * 2) == 0;
+    static constexpr index_t PairRepeat = Paired ? Width / (Warps * LanesR * 2) : 1;
+    static_assert(WidthVectors % 8 == 0 && (WidthVectors == 8 || Paired),
+                  "transpose_tile_shape: wider tiles are multiples of 8 vectors, 2-byte types");
+    using paired_encoding = tile_distribution_encoding<
         sequence<>, tuple<sequence<PairRepeat, Warps, LanesR, 2>, sequence<LanesC, Vector>>,
         tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 1, 2>,
         sequence<0, 3, 1>>;
@@ -98,32 +109,45 @@ struct transpose_tile_shape
     {
         return make_static_tile_distribution(paired_encoding{});
     }
-    CK_TILE_HOST_DEVICE static constexpr auto lengths()
+    CK_TILE_HOST_DEVICE static constexpr auto x_lengths()
     {
-        return make_tuple(number<Tile>{}, number<Tile>{});
+        return make_tuple(number<Tile>{}, number<Width>{});
     }
-    /// Shared-memory element index of tile element (row, col): vector column XOR (row / V) % 8.
+    CK_TILE_HOST_DEVICE static constexpr auto y_lengths()
+    {
+        return make_tuple(number<Width>{}, number<Tile>{});
+    }
+    /// Shared-memory element index of x's tile element (row q, col p): the vector column's low
+    /// three bits XOR (row / V) % 8, so every 8-vector group of a row stays in place.
     CK_TILE_HOST_DEVICE static constexpr index_t lds_index(index_t row, index_t col)
     {
-        return row * Tile + (((col / Vector) ^ ((row / Vector) % 8)) * Vector) + col % Vector;
+        return row * Width + (((col / Vector) ^ ((row / Vector) % 8)) * Vector) + col % Vector;
     }
 };
 
-template <typename DataType_, index_t Warps, index_t TilesAhead_ = 0>
+template <typename DataType_, index_t Warps, index_t TilesAhead_ = 0, index_t WidthVectors = 8>
 struct transpose_kernel
 {
     using DataType                      = DataType_;
     static constexpr index_t TilesAhead = TilesAhead_;
     static constexpr bool Staged        = TilesAhead > 0;
-    /// Consecutive tiles a staged block moves (neighbours along p: x's rows read on).
-    static constexpr index_t TilesPerBlock = Staged ? 4 * TilesAhead : 1;
-    /// Shared-memory buffers of Tile x Tile elements.
+    /// Consecutive tiles a staged block moves (neighbours along q: y's rows written on). Two
+    /// per tile ahead: four ran 1.5% slower (fp16, 64 x 128 tiles, H100), the first tile of
+    /// each run being the one whose copy nothing overlaps within the block.
+    static constexpr index_t TilesPerBlock = Staged ? 2 * TilesAhead : 1;
+    /// Shared-memory buffers of Tile x Width elements.
     static constexpr index_t Buffers = Staged ? TilesAhead + 1 : 2;
     static_assert(TilesAhead >= 0 && TilesAhead <= 4, "0 to 4 tiles ahead");
-    using Shape                        = transpose_tile_shape<DataType, Warps>;
+    static_assert(Staged || WidthVectors == 8, "unstaged tiles are square");
+    using Shape                        = transpose_tile_shape<DataType, Warps, WidthVectors>;
     static constexpr index_t BlockSize = Shape::BlockSize;
     static constexpr index_t Vector    = Shape::Vector;
-    static constexpr index_t Tile      = Shape::Tile;
+    static constexpr index_t Tile      = Shape::Tile;  ///< along q (x's rows, y's columns)
+    static constexpr index_t Width     = Shape::Width; ///< along p (x's columns, y's rows)
+    /// 16-byte copies per thread per staged tile.
+    static constexpr index_t CopiesPerThread = Tile * WidthVectors / BlockSize;
+    static_assert(!Staged || CopiesPerThread * BlockSize == Tile * WidthVectors,
+                  "a staged tile's vectors are spread evenly over the threads");
     /// Blocks per compute unit the compiler must keep resident (__launch_bounds__): the tiles
     /// in flight are what a transpose's speed follows. Uncapped it took 48 registers (10
     /// blocks of 4 warps per H100 SM); capped at 40, 12 fit: 32768 x 4096 fp16 went from 2430
@@ -175,7 +199,7 @@ struct transpose_kernel
         k.x_stride           = s.strides[1][s.rank - 1];
         k.y_stride           = s.strides[0][s.rank - 2];
         k.batch_rank         = s.rank - 2;
-        k.tiles_p            = (k.P + Tile - 1) / Tile;
+        k.tiles_p            = (k.P + Width - 1) / Width;
         k.tiles_q            = (k.Q + Tile - 1) / Tile;
         long_index_t batches = 1;
         for(index_t d = 0; d < k.batch_rank; ++d)
@@ -223,13 +247,14 @@ struct transpose_kernel
                                           y, make_tuple(P, Q),
                                           make_tuple(static_cast<index_t>(k.y_stride), 1),
                                           number<Vector>{}, number<1>{}),
-                                      Shape::lengths(), {tp * Tile, tq * Tile}, dstr);
+                                      Shape::y_lengths(), {tp * Width, tq * Tile}, dstr);
         y_win.store(ty);
     }
 
     /// Where tile t lies: its tile coordinates in its batch's matrix and the batch's offsets
-    /// into x and y. Tiles of one batch in q-major order: neighbouring blocks read neighbouring
-    /// column strips of x and write neighbouring rows of y.
+    /// into x and y. Unstaged, tiles follow each other along p (the blocks resident together
+    /// read x's rows on); staged, along q (they write y's rows on, and x is read in runs of
+    /// Width elements per row).
     struct place
     {
         index_t tp, tq;
@@ -241,8 +266,16 @@ struct transpose_kernel
         long_index_t rest    = t / (k.tiles_p * k.tiles_q);
         const long_index_t r = t - rest * (k.tiles_p * k.tiles_q);
         place w;
-        w.tq   = static_cast<index_t>(r / k.tiles_p);
-        w.tp   = static_cast<index_t>(r - static_cast<long_index_t>(w.tq) * k.tiles_p);
+        if constexpr(Staged)
+        {
+            w.tp = static_cast<index_t>(r / k.tiles_q);
+            w.tq = static_cast<index_t>(r - static_cast<long_index_t>(w.tp) * k.tiles_q);
+        }
+        else
+        {
+            w.tq = static_cast<index_t>(r / k.tiles_p);
+            w.tp = static_cast<index_t>(r - static_cast<long_index_t>(w.tq) * k.tiles_p);
+        }
         w.xoff = 0, w.yoff = 0;
         // Batch axes innermost first, at compile-time indices: a run-time index into the
         // kernel's arguments would copy them to local memory.
@@ -296,13 +329,15 @@ struct transpose_kernel
                                               py + w.yoff, make_tuple(P, Q),
                                               make_tuple(static_cast<index_t>(k.y_stride), 1),
                                               number<Vector>{}, number<1>{}),
-                                          Shape::lengths(), {w.tp * Tile, w.tq * Tile}, dstr);
+                                          Shape::y_lengths(), {w.tp * Width, w.tq * Tile}, dstr);
             y_win.store(ty);
         }
     }
 
     /// Staged: this thread's vectors of x's tile t into `l` (their swizzled places; edges
-    /// zero-filled), then one commit group, also when t is past the block's last tile.
+    /// zero-filled), then one commit group, also when t is past the block's last tile. Vector
+    /// c = i * BlockSize + thread of the tile's Tile x WidthVectors: consecutive threads copy
+    /// consecutive vectors of a row.
     CK_TILE_DEVICE static void copy_tile_async(DataType* l, const kargs& k, long_index_t t,
                                                long_index_t end)
     {
@@ -311,15 +346,16 @@ struct transpose_kernel
             const place w   = locate(k, t);
             const auto* px  = static_cast<const DataType*>(k.h.x);
             const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
-            const index_t row0 = thread_row(), col0 = thread_col();
-            const index_t p = w.tp * Tile + col0;
-            static_for<0, Shape::Repeat, 1>{}([&](auto rep) {
-                const index_t row = decltype(rep)::value * Shape::LanesR * Warps + row0;
+            const index_t tid = static_cast<index_t>(get_thread_id());
+            const index_t col = (tid % WidthVectors) * Vector;
+            const index_t p   = w.tp * Width + col;
+            static_for<0, CopiesPerThread, 1>{}([&](auto i) {
+                const index_t row = (decltype(i)::value * BlockSize + tid) / WidthVectors;
                 const index_t q   = w.tq * Tile + row;
                 const bool real   = q < Q && p < P;
                 const DataType* src =
                     real ? px + w.xoff + static_cast<long_index_t>(q) * k.x_stride + p : px;
-                arch::copy_16_bytes_async(l + Shape::lds_index(row, col0), src, real ? 16u : 0u);
+                arch::copy_16_bytes_async(l + Shape::lds_index(row, col), src, real ? 16u : 0u);
             });
         }
         arch::copy_async_commit();
@@ -333,8 +369,8 @@ struct transpose_kernel
         };
         static_assert(sizeof(vec_t) == 16, "a vector is 16 bytes");
         // Declared as vectors so that it is 16-byte aligned on every compiler (every thread
-        // stores whole 16-byte vectors); used as Tile x Tile elements per buffer.
-        __shared__ vec_t lds_vectors[Buffers][Tile * Tile / Vector];
+        // stores whole 16-byte vectors); used as Tile x Width elements per buffer.
+        __shared__ vec_t lds_vectors[Buffers][Tile * Width / Vector];
 
         if constexpr(Staged)
         {
@@ -360,7 +396,7 @@ struct transpose_kernel
         else
         {
             constexpr auto dstr    = Shape::make_distribution();
-            constexpr auto lengths = Shape::lengths();
+            constexpr auto lengths = Shape::x_lengths();
             using tile_t           = decltype(make_static_distributed_tensor<DataType>(dstr));
             const auto* px         = static_cast<const DataType*>(k.h.x);
             const index_t P = static_cast<index_t>(k.P), Q = static_cast<index_t>(k.Q);
@@ -378,7 +414,7 @@ struct transpose_kernel
                                                   px + xoff, make_tuple(Q, P),
                                                   make_tuple(static_cast<index_t>(k.x_stride), 1),
                                                   number<Vector>{}, number<1>{}),
-                                              lengths, {tq * Tile, tp * Tile}, dstr);
+                                              lengths, {tq * Tile, tp * Width}, dstr);
                 tile_t tx;
                 x_win.load(tx);
 
