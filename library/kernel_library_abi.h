@@ -8,11 +8,19 @@
  * A kernel library exports exactly one symbol, CKTILE_KERNEL_LIBRARY_SYMBOL, which returns its
  * instance table. Records are immutable and live as long as the library stays loaded (it is
  * never unloaded).
+ *
+ * Fields are only ever appended to cktile_kernel_instance_t, each with a default that zero
+ * (or NULL) stands for. The loader accepts records of any size from the first layout
+ * (CKTILE_KERNEL_INSTANCE_MIN_SIZE) on and reads the fields a record lacks as their defaults,
+ * so a kernel library built before a field was added keeps working; any other change to a
+ * layout or to a function's meaning raises CKTILE_KERNEL_ABI_VERSION.
  */
 #ifndef CKTILE_KERNEL_LIBRARY_ABI_H
 #define CKTILE_KERNEL_LIBRARY_ABI_H
 
 #include "cktile.h"
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,6 +82,9 @@ typedef struct cktile_kernel_instance
      * how many rows each block keeps in flight that way (0 reads as 1: none ahead). */
     int rows_in_flight;
 } cktile_kernel_instance_t;
+
+/* The size of the first record layout: the fields up to and including `run`. */
+#define CKTILE_KERNEL_INSTANCE_MIN_SIZE offsetof(cktile_kernel_instance_t, math_rate)
 
 typedef struct cktile_kernel_table
 {

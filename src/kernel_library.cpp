@@ -51,7 +51,7 @@ kernel_library::kernel_library(std::string target, std::string path,
                 "has no table for kernel ABI version " + std::to_string(CKTILE_KERNEL_ABI_VERSION));
     if(table->struct_size < sizeof(cktile_kernel_table_t) ||
        table->abi_version != CKTILE_KERNEL_ABI_VERSION ||
-       table->instance_struct_size < sizeof(cktile_kernel_instance_t))
+       table->instance_struct_size < CKTILE_KERNEL_INSTANCE_MIN_SIZE)
         invalid(path_, "was built for another kernel ABI (version " +
                            std::to_string(table->abi_version) + ", expected " +
                            std::to_string(CKTILE_KERNEL_ABI_VERSION) + ")");
@@ -64,11 +64,20 @@ kernel_library::kernel_library(std::string target, std::string path,
                       table->library_version, cktile_get_version_string());
     if(table->instance_count > 0 && !table->instances)
         invalid(path_, "lists instances but has no instance array");
+    // Each record is copied whole into a record of this build's size: fields appended after
+    // the library was built read as zero, their documented defaults, and nothing past the
+    // library's own struct_size is ever read.
+    records_ = std::make_unique<cktile_kernel_instance_t[]>(table->instance_count);
     for(std::size_t i = 0; i < table->instance_count; ++i)
     {
-        const cktile_kernel_instance_t* r = table->instances[i];
-        if(!r || r->struct_size < sizeof(cktile_kernel_instance_t) ||
-           r->info.struct_size < sizeof(cktile_instance_info_t) || !r->supports || !r->run ||
+        const cktile_kernel_instance_t* in = table->instances[i];
+        if(!in || in->struct_size < CKTILE_KERNEL_INSTANCE_MIN_SIZE)
+            invalid(path_, "instance #" + std::to_string(i) +
+                               " is malformed (a record smaller than the first record layout)");
+        cktile_kernel_instance_t* r = &records_[i];
+        std::memcpy(static_cast<void*>(r), in, std::min(in->struct_size, sizeof(*r)));
+        r->struct_size = sizeof(*r);
+        if(r->info.struct_size < sizeof(cktile_instance_info_t) || !r->supports || !r->run ||
            !r->workspace_size || r->info.id == 0)
             invalid(path_, "instance #" + std::to_string(i) + " is malformed");
         const std::string name(r->info.name, strnlen(r->info.name, sizeof(r->info.name)));

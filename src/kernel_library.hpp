@@ -16,8 +16,10 @@ namespace cktile::detail {
 class kernel_library
 {
     public:
-    /// Checks the table (ABI version, struct sizes, target, records) and indexes it; throws
-    /// api_error(KERNEL_LIBRARY_INVALID) naming `path` and the problem.
+    /// Checks the table (ABI version, struct sizes, target, records), copies its records into
+    /// this build's record layout (fields a library built before they were appended read as
+    /// 0 / NULL) and indexes them; throws api_error(KERNEL_LIBRARY_INVALID) naming `path` and
+    /// the problem. @post at(i).struct_size == sizeof(cktile_kernel_instance_t).
     kernel_library(std::string target, std::string path, const cktile_kernel_table_t* table);
 
     const std::string& target() const { return target_; }
@@ -30,6 +32,8 @@ class kernel_library
 
     private:
     std::string target_, path_;
+    /// The library's records, each copied into this build's layout (kernel_library_abi.h).
+    std::unique_ptr<cktile_kernel_instance_t[]> records_;
     std::vector<const cktile_kernel_instance_t*> instances_;
     std::unordered_map<std::uint64_t, const cktile_kernel_instance_t*> by_id_;
     std::unordered_map<std::string, const cktile_kernel_instance_t*> by_name_;
