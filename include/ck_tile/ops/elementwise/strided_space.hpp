@@ -14,6 +14,7 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/utility/functional.hpp"
 
 namespace ck_tile {
 
@@ -69,19 +70,24 @@ struct strided_space
     }
 
     /// Offsets (in elements) of linear element `i` (row-major over the axes) in every tensor.
+    /// The axes are visited at compile-time indices: a kernel that indexed its arguments' arrays
+    /// at run time got a 288-byte copy of them in local memory.
     CK_TILE_HOST_DEVICE void offsets(long_index_t i, long_index_t (&off)[NumTensors]) const
     {
-        for(index_t t = 0; t < NumTensors; ++t)
-            off[t] = 0;
-        for(index_t d = rank - 1; d >= 0; --d)
-        {
-            const long_index_t len = lengths[d];
-            const long_index_t q   = i / len;
-            const long_index_t idx = i - q * len;
-            i                      = q;
-            for(index_t t = 0; t < NumTensors; ++t)
-                off[t] += idx * strides[t][d];
-        }
+        static_for<0, NumTensors, 1>{}([&](auto t) { off[decltype(t)::value] = 0; });
+        static_for<0, max_strided_rank, 1>{}([&](auto j) {
+            constexpr index_t d = max_strided_rank - 1 - decltype(j)::value;
+            if(d < rank)
+            {
+                const long_index_t len = lengths[d];
+                const long_index_t q   = i / len;
+                const long_index_t idx = i - q * len;
+                i                      = q;
+                static_for<0, NumTensors, 1>{}([&](auto t) {
+                    off[decltype(t)::value] += idx * strides[decltype(t)::value][d];
+                });
+            }
+        });
     }
 };
 

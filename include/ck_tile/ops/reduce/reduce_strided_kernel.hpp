@@ -13,6 +13,7 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/type_convert.hpp"
+#include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/ops/reduce/reduce_problem.hpp"
 
 namespace ck_tile {
@@ -51,19 +52,25 @@ struct reduce_strided_kernel
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
-    /// The offsets of linear index `n` of `axes` (last axis fastest) in x and in y.
+    /// The offsets of linear index `n` of `axes` (last axis fastest) in x and in y. The axes
+    /// are read at compile-time indices: indexing the kernel's arguments at run time made nvcc
+    /// copy them to a 352-byte local-memory frame.
     CK_TILE_DEVICE static void offsets(const reduce_axes& axes, long_index_t n, long_index_t& xo,
                                        long_index_t& yo)
     {
         xo = 0;
         yo = 0;
-        for(index_t a = axes.rank - 1; a >= 0; --a)
-        {
-            const long_index_t i = n % axes.dims[a];
-            n /= axes.dims[a];
-            xo += i * axes.x_strides[a];
-            yo += i * axes.y_strides[a];
-        }
+        static_for<0, reduce_max_rank, 1>{}([&](auto j) {
+            constexpr index_t a = reduce_max_rank - 1 - decltype(j)::value;
+            if(a < axes.rank)
+            {
+                const long_index_t q = n / axes.dims[a];
+                const long_index_t i = n - q * axes.dims[a];
+                n                    = q;
+                xo += i * axes.x_strides[a];
+                yo += i * axes.y_strides[a];
+            }
+        });
     }
 
     CK_TILE_DEVICE void operator()(kargs k) const
