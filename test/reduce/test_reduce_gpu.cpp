@@ -230,6 +230,10 @@ TEST_F(ReduceGpu, EveryInstanceMatchesTheReference)
         column_sums(2049, 17),
         {{3, 50, 40}, 0b010, {0, 1, 2}, 0, 0}, // outer x reduced x inner
         {{5, 6, 7}, 0b101, {0, 1, 2}, 0, 3},   // two reduced axes
+        // Batch-norm statistics (the general kernel's block per output, rows of the
+        // contiguous reduced axis): one and two outer reduced axes, padded rows, a tail.
+        {{6, 40, 200}, 0b101, {0, 1, 2}, 5, 0},
+        {{3, 4, 5, 301}, 0b1011, {0, 2, 1, 3}, 2, 2},
     };
     for(std::size_t k = 0; k < n; ++k)
     {
