@@ -9,13 +9,12 @@
 // kernels cover the layouts that are worth reading in tiles.
 //
 // Where the innermost reduced axis is contiguous, at least RowsModeMinLength long, and the
-// reduction at least 4 elements per thread of a block (the
-// statistics of a batch norm: x [N, C, H x W] reduced over N and H x W), a block owns one
-// output instead and sweeps the reduced space row by row: the row's offset is decoded once,
-// and the block's threads read consecutive elements of it (coalesced), folding into
-// independent partials so that several loads per thread are in flight. The warps' partials
-// meet in shared memory. A warp per output left such problems (few outputs, long reductions)
-// with a few dozen warps on the whole GPU.
+// reduction at least 4 elements per thread of a block (the statistics of a batch norm: x
+// [N, C, H x W] reduced over N and H x W), a block owns one output instead and sweeps the
+// reduced space row by row: the row's offset is decoded once, and the block's threads read
+// consecutive elements of it (coalesced), folding into independent partials so that several
+// loads per thread are in flight. The warps' partials meet in shared memory. A warp per output
+// left such problems (few outputs, long reductions) with a few dozen warps on the whole GPU.
 #pragma once
 
 #include "ck_tile/core/arch/arch.hpp"
