@@ -443,8 +443,9 @@ def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, schedul
 
 
 def wgmma_consumers(block, schedule):
-    """Consumer warpgroups of gemm_wgmma_policy: two for ping-pong, else one per 64 rows."""
-    return 2 if schedule == "pingpong" else block[0] // 64
+    """Consumer warpgroups of gemm_wgmma_policy: two for ping-pong and for 192-row tiles (each
+    takes half the columns), else one per 64 rows."""
+    return 2 if schedule == "pingpong" or block[0] == 192 else block[0] // 64
 
 
 def wgmma_shared_memory(block, stages, schedule="cooperative", rows_a=None):
@@ -493,8 +494,13 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         tw = f"{fw} tile #{tidx}"
         _check_keys(tw, tile, WGMMA_TILE_KEYS, ("block", "stages"))
         block = _list_of(f"{tw} block", tile["block"], kind=int)
-        if len(block) != 2 or block[0] not in (64, 128) or block[1] not in (64, 128, 192, 256):
-            raise GenError(f"{tw}: block is [M, N] with M 64 or 128 and N 64, 128, 192 or 256")
+        if len(block) != 2 or block[0] not in (64, 128, 192) or block[1] not in (64, 128, 192, 256):
+            raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 128, 192 or "
+                           "256")
+        if block[0] == 192 and (block[1] == 64 or
+                                (block[1] == 192 and any(p[1] == "row" for p in layouts))):
+            raise GenError(f"{tw}: a 192-row tile's two consumers take half the columns each: "
+                           "N must be 128, 192 or 256, and 128 or 256 for a row-major B")
         stages = tile["stages"]
         if not isinstance(stages, int) or not 2 <= stages <= 32:
             raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Hopper GEMM (sm_90a): TMA copies into a ring of 128-byte-swizzled shared-memory stages, a
-// producer warpgroup and BlockM / 64 consumer warpgroups issuing wgmma, persistent blocks over
-// every output tile, and the tile GEMM's fused epilogue (alpha/beta, bias, activation) straight
-// from the accumulators. Per block:
+// producer warpgroup and consumer warpgroups issuing wgmma (gemm_wgmma_policy), persistent blocks
+// over every output tile, and the tile GEMM's fused epilogue (alpha/beta, bias, activation)
+// straight from the accumulators. Per block:
 //
 //   init barriers; split roles (setmaxnreg: producer 40 registers, consumers the rest)
 //   producer thread:  for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
@@ -84,8 +84,10 @@ struct gemm_wgmma_kernel
     using E       = typename Problem::EpilogueType;
     using Plan =
         typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous, D>;
-    using pipeline  = gemm_wgmma_pipeline<Problem, Policy, Plan>;
-    using epilogue  = gemm_wgmma_epilogue<Problem, Policy::BlockN, FusedEpilogue_, Plan::d_buffers>;
+    using pipeline = gemm_wgmma_pipeline<Problem, Policy, Plan>;
+    /// The epilogue runs per 64-row slab of a consumer's share (64 x ConsumerN).
+    using epilogue =
+        gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_, Plan::d_buffers>;
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
@@ -519,9 +521,10 @@ struct gemm_wgmma_kernel
                 d_buffers_base + consumer * Plan::d_buffers * Plan::d_chunk_bytes;
             Acc* staging = reinterpret_cast<Acc*>(base + Plan::staging_offset +
                                                   consumer * Plan::staging_bytes_per_consumer);
-            Acc acc[pipeline::accumulators];
-            for(index_t i = 0; i < pipeline::accumulators; ++i)
-                acc[i] = Acc{};
+            Acc acc[pipeline::slabs][pipeline::accumulators];
+            for(index_t slab = 0; slab < pipeline::slabs; ++slab)
+                for(index_t i = 0; i < pipeline::accumulators; ++i)
+                    acc[slab][i] = Acc{};
             std::int64_t turn = 0; // ping-pong: units alternate between the two consumers
             uint32_t d_turn   = 0; // output chunks stored through the copy engine
             for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
@@ -543,39 +546,43 @@ struct gemm_wgmma_kernel
                     if(turn > 0)
                         named_barrier_sync(pingpong_barrier + consumer, 256);
                 }
-                pipeline::consume(acc, sh, ring, Policy::Pingpong ? 0 : consumer,
-                                  split_k_tiles(ka, k_first), warp_leader);
+                pipeline::consume(acc, sh, ring, consumer, split_k_tiles(ka, k_first), warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
                         named_barrier_arrive(pingpong_barrier + (1 - consumer), 256);
-                const std::int64_t row0 =
-                    (w.m * ClusterM + rank) * BlockM + (Policy::Pingpong ? 0 : 64 * consumer);
-                const std::int64_t col0 = w.n * BlockN;
-                if(ka.splits > 1)
-                {
-                    const std::int64_t mn = ka.out.m * ka.out.n;
-                    epilogue::store_partial(
-                        acc, ka.workspace + (split * ka.tiles.batches + w.batch) * mn, ka.out.m,
-                        ka.out.n, row0, col0, t_in_group);
-                    continue;
-                }
+                const std::int64_t share_row0 =
+                    (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
+                const std::int64_t col0    = w.n * BlockN + Policy::consumer_col(consumer);
                 gemm_tile_output<D, E> out = ka.out;
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
                 const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
-                if(tma_store && scale_only)
-                    epilogue::scale_and_store_tma(acc, out, &ka.map_d, d_buffers, row0, col0,
-                                                  w.batch, t_in_group, barrier_id, d_turn);
-                else if(tma_store)
-                    epilogue::stage_and_store_tma(acc, out, &ka.map_d, d_buffers, row0, col0,
-                                                  w.batch, t_in_group, staging, barrier_id, d_turn,
-                                                  chunk_input);
-                else if(scale_only)
-                    epilogue::scale_and_store(acc, out, row0, col0, t_in_group);
-                else
-                    epilogue::stage_and_store(acc, out, row0, col0, t_in_group, staging,
-                                              barrier_id);
+#pragma unroll
+                for(index_t slab = 0; slab < pipeline::slabs; ++slab)
+                {
+                    const std::int64_t row0 = share_row0 + 64 * slab;
+                    if(ka.splits > 1)
+                    {
+                        const std::int64_t mn = ka.out.m * ka.out.n;
+                        epilogue::store_partial(
+                            acc[slab], ka.workspace + (split * ka.tiles.batches + w.batch) * mn,
+                            ka.out.m, ka.out.n, row0, col0, t_in_group);
+                    }
+                    else if(tma_store && scale_only)
+                        epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
+                                                      col0, w.batch, t_in_group, barrier_id,
+                                                      d_turn);
+                    else if(tma_store)
+                        epilogue::stage_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
+                                                      col0, w.batch, t_in_group, staging,
+                                                      barrier_id, d_turn, chunk_input);
+                    else if(scale_only)
+                        epilogue::scale_and_store(acc[slab], out, row0, col0, t_in_group);
+                    else
+                        epilogue::stage_and_store(acc[slab], out, row0, col0, t_in_group, staging,
+                                                  barrier_id);
+                }
             }
             if(tma_store)
                 epilogue::drain_stores(t_in_group);

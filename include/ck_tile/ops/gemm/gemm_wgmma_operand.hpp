@@ -69,8 +69,10 @@ struct gemm_wgmma_operand_tile
 
     static constexpr wgmma_major major = KMajor ? wgmma_major::k : wgmma_major::mn;
 
-    /// The descriptor of the 64-row slab starting at row `row0` (a multiple of 64) for K step
-    /// `step` (0 .. k_steps-1) of a stage whose shared address is `base` (1024-byte aligned).
+    /// The descriptor of the slab (64 rows for A, the MMA's N for B) starting at row `row0` for
+    /// K step `step` (0 .. k_steps-1) of a stage whose shared address is `base` (1024-byte
+    /// aligned). `row0` is a multiple of 8 (one swizzle atom) for K-major tiles, of 64 for
+    /// MN-major ones.
     CK_TILE_HOST_DEVICE static constexpr uint64_t descriptor(uint32_t base, index_t row0,
                                                              index_t step)
     {

@@ -67,10 +67,12 @@ struct gemm_wgmma_pipeline
     using ring   = gemm_wgmma_ring<Policy::Stages>;
 
     /// The types wgmma reads: fp32 operands are multiplied as TF32.
-    using MmaA                            = std::conditional_t<std::is_same_v<A, float>, tf32_t, A>;
-    using MmaB                            = std::conditional_t<std::is_same_v<B, float>, tf32_t, B>;
-    using mma                             = arch::wgmma_ss<MmaA, MmaB, Acc, Policy::BlockN>;
-    static constexpr index_t accumulators = Policy::BlockN / 2;
+    using MmaA = std::conditional_t<std::is_same_v<A, float>, tf32_t, A>;
+    using MmaB = std::conditional_t<std::is_same_v<B, float>, tf32_t, B>;
+    using mma  = arch::wgmma_ss<MmaA, MmaB, Acc, Policy::ConsumerN>;
+    /// A consumer's accumulators: per 64-row slab, ConsumerN / 2 per thread.
+    static constexpr index_t slabs        = Policy::Slabs;
+    static constexpr index_t accumulators = Policy::ConsumerN / 2;
 
     /// Shared memory of the pipeline: the stages, then full[Stages], then empty[Stages].
     struct shared
@@ -137,37 +139,44 @@ struct gemm_wgmma_pipeline
         }
     }
 
-    /// One consumer warpgroup: acc = its 64 rows of A times B over every K tile of the output
-    /// tile. `consumer` is the warpgroup's index among the consumers (its rows: 64 consumer).
+    /// One consumer warpgroup: acc = its share of the tile (Policy::consumer_row / _col:
+    /// slabs of 64 rows of A times ConsumerN columns of B) over every K tile of the output
+    /// tile. `consumer` is the warpgroup's index among the consumers.
     /// @post acc holds the sums and every stage this call read has been released.
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void consume(Acc (&acc)[accumulators],
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void consume(Acc (&acc)[slabs][accumulators],
                                                             const shared& sh, ring& r,
                                                             index_t consumer, int32_t k_tiles,
                                                             bool warp_leader)
     {
-        index_t previous = 0;
+        const index_t row0 = Policy::consumer_row(consumer);
+        const index_t col0 = Policy::consumer_col(consumer);
+        index_t previous   = 0;
         for(int32_t kt = 0; kt < k_tiles; ++kt)
         {
             arch::mbarrier_wait_parity(&sh.full[r.stage], r.parity);
             const uint32_t sa = arch::shared_address(sh.a(r.stage));
             const uint32_t sb = arch::shared_address(sh.b(r.stage));
-            arch::wgmma_fence_operand(acc);
+            fence_accumulators(acc);
             arch::wgmma_fence();
             // Unrolled in place: an outlined lambda would take acc's address (local memory).
 #pragma unroll
             for(index_t step = 0; step < a_tile::k_steps; ++step)
             {
-                const uint64_t da = a_tile::descriptor(sa, 64 * consumer, step);
-                const uint64_t db = b_tile::descriptor(sb, 0, step);
+                const uint64_t db = b_tile::descriptor(sb, col0, step);
                 const wgmma_scale_d scale =
                     (kt == 0 && step == 0) ? wgmma_scale_d::zero : wgmma_scale_d::one;
-                if constexpr(mma::mn_major_supported)
-                    mma::template fma<a_tile::major, b_tile::major>(da, db, acc, scale);
-                else
-                    mma::fma(da, db, acc, scale);
+#pragma unroll
+                for(index_t slab = 0; slab < slabs; ++slab)
+                {
+                    const uint64_t da = a_tile::descriptor(sa, row0 + 64 * slab, step);
+                    if constexpr(mma::mn_major_supported)
+                        mma::template fma<a_tile::major, b_tile::major>(da, db, acc[slab], scale);
+                    else
+                        mma::fma(da, db, acc[slab], scale);
+                }
             }
             arch::wgmma_commit_group();
-            arch::wgmma_fence_operand(acc);
+            fence_accumulators(acc);
             // The MMAs of the previous stage have retired: its buffers may be refilled.
             arch::wgmma_wait_group<1>();
             if(kt > 0 && warp_leader)
@@ -176,9 +185,17 @@ struct gemm_wgmma_pipeline
             r.advance();
         }
         arch::wgmma_wait_group<0>();
-        arch::wgmma_fence_operand(acc);
+        fence_accumulators(acc);
         if(k_tiles > 0 && warp_leader)
             release(sh, previous);
+    }
+
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    fence_accumulators(Acc (&acc)[slabs][accumulators])
+    {
+#pragma unroll
+        for(index_t slab = 0; slab < slabs; ++slab)
+            arch::wgmma_fence_operand(acc[slab]);
     }
 
     /// One consumer warp is done with `stage`: arrive on its empty barrier in every CTA of the
