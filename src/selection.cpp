@@ -48,13 +48,26 @@ namespace {
 /// L2 traffic per useful byte of an operand whose contiguous runs start `pitch_bytes` apart.
 /// Runs off the 128-byte lines make each 128-byte row of a tile touch two lines: on the H100,
 /// fp16 3000^3 with lda = ldb = 3000 (16-byte steps) read 1.9 times the L2 sectors of lda =
-/// 3008 (whole lines) and ran 1.4 to 1.6 times longer; 32-byte steps (3024) cost about a
-/// fifth more.
+/// 3008 (whole lines) and ran 1.4 to 1.6 times longer. 32-byte steps cost the 128x256 tile about
+/// a fifth at 3000^3 (lda = 3024) but 7% at 6000^3 (rows of 12000 bytes); 1.1 keeps that tile
+/// on 6000^3, where it ran 0.587 ms against 0.631 for 128x192 in clusters of two.
 double line_crossing_factor(std::int64_t pitch_bytes)
 {
     if(pitch_bytes % 128 == 0)
         return 1.0;
-    return pitch_bytes % 32 == 0 ? 1.25 : 2.0;
+    return pitch_bytes % 32 == 0 ? 1.1 : 2.0;
+}
+
+/// Time per flop of a Hopper tile against 128x256 where neither is bound by L2, measured on the
+/// H100 at 4096^3 and 6000^3: 128x192 (m64n192 MMAs) 1.10; 192x192, whose two consumers each
+/// issue three 64 x 96 MMAs per K step (a third more shared-memory reads per
+/// multiply-accumulate than 128x256), 1.12 to 1.14. Not explained yet (fixed costs per MMA
+/// instruction weighing more on narrower ones would fit).
+double math_factor(const cktile_instance_info_t& i)
+{
+    if(i.tile_m == 192)
+        return 1.13;
+    return i.tile_m == 128 && i.tile_n == 192 ? 1.10 : 1.0;
 }
 
 } // namespace
@@ -107,14 +120,9 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const double staged_bytes = tk * (std::min(tm, static_cast<double>(p.m)) * ea * line_a +
                                       std::min(tn, static_cast<double>(p.n)) * eb * line_b /
                                           static_cast<double>(cluster_m));
-    // 192-row tiles split their columns between two consumers, each issuing three 64 x 96
-    // MMAs per K step: the tensor cores read a third more shared-memory bytes per
-    // multiply-accumulate than on 128x256, and on the H100 such a tile took 1.14 times the time
-    // per flop of 128x256 where neither was bound by L2 (4096^3, 6000^3).
-    const double math_factor = i.tile_m == 192 ? 1.14 : 1.0;
-    const double k_step =
-        std::max(tk * tm * tn / rate * math_factor, staged_bytes / mm.cache_bytes_per_unit_per_cu);
-    double tile_work = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
+    const double k_step       = std::max(tk * tm * tn / rate * math_factor(i),
+                                         staged_bytes / mm.cache_bytes_per_unit_per_cu);
+    double tile_work          = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
     if(i.index_bits == 64)
         tile_work *= 1.15;
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
