@@ -11,8 +11,8 @@
 // all 192 rows (three 64-row slabs, m64n(BlockN/2)k* wgmma on each). 192x192 does a quarter more
 // math per staged byte than 128x192; three consumers of 64 rows each, at 152 registers per
 // thread, measured a fifth slower per tile than 128x256 on the H100. The producer gives up
-// registers it does not need (setmaxnreg) so the consumers can hold their BlockN / 2 accumulators
-// per thread without spilling.
+// registers it does not need (setmaxnreg) so the consumers can hold their accumulators (Slabs x
+// ConsumerN / 2 per thread: 128 for 128x256, 144 for 192x192) without spilling.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -71,7 +71,8 @@ struct gemm_wgmma_policy
     }
 
     static_assert(BlockM == 64 || BlockM == 128 || BlockM == 192,
-                  "BlockM is 64, 128 or 192: one, two or three consumers");
+                  "BlockM is 64 or 128 (one consumer per 64 rows) or 192 (two consumers, each "
+                  "taking half the columns)");
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
     static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
