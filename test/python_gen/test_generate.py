@@ -251,7 +251,7 @@ class RowwiseLists(unittest.TestCase):
         kinds = {(i["kernel"], i["tile"].get("vector")) for i in insts}
         for k in [("row", True), ("row", False), ("column", True), ("column", False)]:
             self.assertIn(k, kinds)
-        self.assertLessEqual(len(insts), 50, "the ci set is compiled on every CI run")
+        self.assertLessEqual(len(insts), 49, "the ci set is compiled on every CI run")
 
     def test_reduce_names_and_sources(self):
         doc, path = load_rowwise("reduce.json")
@@ -436,7 +436,8 @@ class WgmmaFamilies(unittest.TestCase):
         self.expect_error(self.family(types=["f32"]), "TF32")
 
     def test_tile_shapes_and_shared_memory(self):
-        self.expect_error(self.family(tiles=[{"block": [256, 128], "stages": 4}]), "M 64, 128 or 192")
+        self.expect_error(self.family(tiles=[{"block": [256, 128], "stages": 4}]),
+                          "M 64, 128 or 192")
         self.expect_error(self.family(tiles=[{"block": [128, 96], "stages": 4}]), "N 64")
         self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 5}]),
                           "shared memory")

@@ -99,31 +99,8 @@ CK_TILE_DEVICE void mbarrier_expect_tx(uint64_t* bar, uint32_t tx_bytes)
 #endif
 }
 
-/// True once the phase with parity `parity` has completed (acquire semantics at CTA scope: the
-/// data the phase's transactions wrote is visible afterwards). May return false spuriously
-/// after a hardware-chosen time limit, hence the loop in mbarrier_wait_parity.
-CK_TILE_DEVICE bool mbarrier_try_wait_parity(uint64_t* bar, uint32_t parity)
-{
-#if CK_TILE_ARCH_HAS_SM90_ASYNC
-    uint32_t done;
-    asm volatile("{\n\t"
-                 ".reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.u32 %0, 1, 0, p;\n\t"
-                 "}"
-                 : "=r"(done)
-                 : "r"(shared_address(bar)), "r"(parity)
-                 : "memory");
-    return done != 0;
-#else
-    (void)bar;
-    (void)parity;
-    ck_tile_error_needs_sm_90_or_later();
-    return false;
-#endif
-}
-
-/// Blocks until the phase with parity `parity` has completed. The wait carries a suspend-time
+/// Blocks until the phase with parity `parity` has completed (acquire semantics at CTA scope:
+/// the data the phase's transactions wrote is visible afterwards). The wait carries a suspend-time
 /// hint, so a waiting warp sleeps in the barrier until the phase completes (or the hint's 10 ms
 /// pass) instead of returning after the hardware's short default and spinning (on the H100 the
 /// 128x256 GEMM at 4096^3 went from 31.8 M to 27.6 M warp instructions).
