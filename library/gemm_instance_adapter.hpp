@@ -57,6 +57,7 @@ struct gemm_record_shape
     bool general;
     double math_rate; // matrix instructions: multiply-accumulates per cycle relative to FMA
     int cluster_m;    // blocks along M sharing B's tiles through multicast
+    int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
 };
 
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
@@ -151,6 +152,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.math_rate           = shape.math_rate;
     r.k_splits            = &Inst::k_splits;
     r.cluster_m           = shape.cluster_m;
+    r.copy_stages         = shape.copy_stages;
     return r;
 }
 
@@ -256,7 +258,8 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   Pol::template shared_memory_bytes<typename Kernel::Acc>(),
                                   general,
                                   0.0,
-                                  1};
+                                  1,
+                                  0};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -281,7 +284,8 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         Kernel::shared_memory_bytes,
         false,
         math_rate,
-        1};
+        1,
+        0};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -306,7 +310,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   Kernel::shared_memory_bytes,
                                   false,
                                   math_rate,
-                                  static_cast<int>(Kernel::ClusterM)};
+                                  static_cast<int>(Kernel::ClusterM),
+                                  static_cast<int>(Kernel::Policy::Stages)};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -81,6 +81,10 @@ typedef struct cktile_kernel_instance
     /* Row-wise instances that copy the next rows into shared memory while one is worked on:
      * how many rows each block keeps in flight that way (0 reads as 1: none ahead). */
     int rows_in_flight;
+    /* GEMM instances whose operands reach shared memory through the copy engine (TMA): the
+     * stages it keeps in flight ahead of the math. Those stages, not resident threads, hide
+     * the memory latency (0: the threads load the operands). */
+    int copy_stages;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

@@ -134,9 +134,11 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
-    // threads leave memory latency exposed.
+    // threads leave memory latency exposed. Copy-engine stages hide it without threads.
     auto wave_time = [&](double blocks_on_cu) {
-        const double eff = std::min(1.0, blocks_on_cu * threads / mm.latency_hiding_threads);
+        const double eff = inst.copy_stages > 0
+                               ? 1.0
+                               : std::min(1.0, blocks_on_cu * threads / mm.latency_hiding_threads);
         return blocks_on_cu * tile_work / eff;
     };
     const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
@@ -156,12 +158,14 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(p.beta != 0.0)
         memory_bytes += batches * md * nd * static_cast<double>(datatype_bytes(p.c_type));
     t = std::max(t, memory_bytes / mm.memory_bytes_per_unit) + 1e-3 * t;
-    // The split-K reduction: every 4-byte partial sum written once and read once at the
-    // memory's speed, plus a second launch. Costed per compute unit like operand loads it came
-    // out about 10 times too cheap: on the H100 the pass took 4.5 us at M=16 and 15 us at
-    // M=128 (N = K = 8192), where tiles narrow enough to fill the SMs without a split win.
+    // The split-K reduction: every 4-byte partial sum written once and read once, plus a
+    // second launch, at half the memory's copy speed: on the H100 the pass took 4.5 us at M=16
+    // and 15 us at M=128 (N = K = 8192), and 1024 x 1024 x 8192 ran 0.031 ms on 64x128 tiles
+    // without a split against more than 0.042 on 128x256 tiles in four splits; at the copy's
+    // speed the model had taken the split. (Costed per compute unit like operand loads it came
+    // out about 10 times too cheap.)
     if(splits > 1)
-        t += 8.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
+        t += 16.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     // The staging copies: each element read and written once, and a launch per operand.

@@ -16,7 +16,8 @@ struct machine_model
     int max_threads_per_cu = 2048;
     std::size_t lds_per_cu = 228 * 1024;
     int max_blocks_per_cu  = 32;
-    /// Threads per compute unit that hide memory latency; fewer resident threads run slower.
+    /// Threads per compute unit that hide memory latency; fewer resident threads run slower
+    /// (instances fed by the copy engine hide it with their stages instead).
     int latency_hiding_threads = 512;
     /// 32-bit registers per compute unit (NVIDIA: 64 K; AMD gfx9: 4 SIMDs of 512 x 64 lanes).
     int registers_per_cu = 64 * 1024;

@@ -739,7 +739,11 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 // On the H100 model (132 SMs), skinny problems take 64-column tiles that make about one tile
 // per SM without split-K (whose reduction pass cost 4.5 to 15 us there), M <= 16 the tiles of
 // 16 rows of A (more of B in flight), and large problems keep the 128x256 tile: the 64-column
-// tiles stage twice the operand bytes per multiply-accumulate.
+// tiles stage twice the operand bytes per multiply-accumulate. Small outputs with long K fill
+// the SMs with narrow tiles rather than split: measured there, 1024 x 1024 x 8192 ran 0.031 ms
+// on 64x128 tiles against more than 0.042 on 128x256 tiles in four splits, 512 x 1024 x 8192
+// 0.025 on 64x64 against 0.031 on 128x128 in four, and 256 x 8192 x 8192 was fastest on
+// 128x128 tiles (0.058 ms, 128 of them).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -755,7 +759,9 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
     for(const expectation e :
         {expectation{16, 8192, 8192, 64, 16}, expectation{128, 8192, 8192, 0, 0},
          expectation{1024, 1024, 1024, 0, 0}, expectation{4096, 4096, 4096, 256, 128},
-         expectation{3000, 3000, 3000, 192, 192}})
+         expectation{3000, 3000, 3000, 192, 192}, expectation{1024, 1024, 8192, 0, 0},
+         expectation{1024, 1024, 4096, 0, 0}, expectation{512, 1024, 8192, 64, 64},
+         expectation{256, 8192, 8192, 128, 128}})
     {
         auto p     = problem(e.m, e.n, e.k);
         p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = e.k;
