@@ -14,6 +14,8 @@ FP16, FP32 = 1, 3
 ROW, COL = 1, 2
 
 
+# Whole mirrors of cktile.h's structs: cktile_gemm_problem_init and cktile_gemm_args_init write
+# every field of the current version, so a shorter Python struct would be overrun.
 class Problem(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t)] + \
         [(n, ctypes.c_int) for n in ("a_type", "b_type", "c_type", "d_type", "compute_type",
@@ -22,12 +24,16 @@ class Problem(ctypes.Structure):
                                        "stride_a", "stride_b", "stride_c", "stride_d",
                                        "stride_bias")] + \
         [("alpha", ctypes.c_double), ("beta", ctypes.c_double), ("bias", ctypes.c_int),
-         ("activation", ctypes.c_int)]
+         ("activation", ctypes.c_int)] + \
+        [(n, ctypes.c_int) for n in ("multi_d_op", "multi_d_point", "d0_type", "d1_type",
+                                     "d0_layout", "d1_layout")] + \
+        [(n, ctypes.c_int64) for n in ("ldd0", "ldd1", "stride_d0", "stride_d1")]
 
 
 class Args(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("a", ctypes.c_void_p), ("b", ctypes.c_void_p),
-                ("c", ctypes.c_void_p), ("bias", ctypes.c_void_p), ("d", ctypes.c_void_p)]
+                ("c", ctypes.c_void_p), ("bias", ctypes.c_void_p), ("d", ctypes.c_void_p)] + \
+        [(n, ctypes.c_void_p) for n in ("scale_a", "scale_b", "scale_d", "d0", "d1")]
 
 
 def main():
