@@ -58,6 +58,7 @@ struct gemm_record_shape
     double math_rate; // matrix instructions: multiply-accumulates per cycle relative to FMA
     int cluster_m;    // blocks along M sharing B's tiles through multicast
     int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
+    bool pingpong;    // consumer warpgroups take alternate tiles instead of sharing each
 };
 
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
@@ -153,6 +154,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.k_splits            = &Inst::k_splits;
     r.cluster_m           = shape.cluster_m;
     r.copy_stages         = shape.copy_stages;
+    r.pingpong            = shape.pingpong ? 1 : 0;
     return r;
 }
 
@@ -259,7 +261,8 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   general,
                                   0.0,
                                   1,
-                                  0};
+                                  0,
+                                  false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -285,7 +288,8 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         false,
         math_rate,
         1,
-        0};
+        0,
+        false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -311,7 +315,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   false,
                                   math_rate,
                                   static_cast<int>(Kernel::ClusterM),
-                                  static_cast<int>(Kernel::Policy::Stages)};
+                                  static_cast<int>(Kernel::Policy::Stages),
+                                  Kernel::Policy::Pingpong};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -85,6 +85,10 @@ typedef struct cktile_kernel_instance
      * stages it keeps in flight ahead of the math. Those stages, not resident threads, hide
      * the memory latency (0: the threads load the operands). */
     int copy_stages;
+    /* GEMM instances whose consumer warpgroups take alternate output tiles (ping-pong) instead
+     * of splitting each tile between them (0: cooperative, or no warpgroups). The selection
+     * model breaks exact ties in their favour. */
+    int pingpong;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

@@ -37,7 +37,8 @@ class ExpandTheShippedLists(unittest.TestCase):
 
     def test_ci_set_stays_small(self):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
-        self.assertLessEqual(len(insts), 50, "the ci set is compiled on every CI run")
+        # 54: the narrow tiles in both of B's layouts that the vendor baselines use.
+        self.assertLessEqual(len(insts), 54, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
