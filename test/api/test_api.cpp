@@ -744,7 +744,7 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 // on 64x128 tiles against more than 0.042 on 128x256 tiles in four splits, 512 x 1024 x 8192
 // 0.025 on 64x64 against 0.031 on 128x128 in four, and 256 x 8192 x 8192 was fastest on
 // 128x128 tiles (0.058 ms, 128 of them). Where 64x128 (ping-pong) and 128x64 (cooperative)
-// cost the same in the model, the ping-pong tile is taken: 1 to 13% faster there (M = 128,
+// cost the same in the model, the ping-pong tile is taken: 1 to 16% faster there (M = 128,
 // 1024^3, 1024 x 1024 x 8192) with B column- or row-major.
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
