@@ -825,6 +825,21 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
         EXPECT_NE(name.find(e.tile), std::string::npos)
             << e.m << "^3, ld " << e.ld << ": " << name << " (expected " << e.tile << ")";
     }
+    // B row-major: the 192-column tiles cannot split their three 64-column boxes of B over a
+    // pair, so the pair runs 128x256 (3000^3: 0.112 ms against 0.148 to 0.157 alone on the
+    // H100); with whole-line rows the cluster does not pay (4096^3: 1% slower).
+    for(const expectation e : {expectation{3000, 3000, 3000, 3000, "_128x256x64_s4_c2_"},
+                               expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_fused"}})
+    {
+        auto p           = problem(e.m, e.n, e.k);
+        std::uint64_t id = 0;
+        cktile_instance_info_t info{};
+        ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+        const std::string name = info.name;
+        EXPECT_EQ(name.rfind("gemm_wgmma_f16f16_f16_accf32_rr_", 0), 0u) << name;
+        EXPECT_NE(name.find(e.tile), std::string::npos)
+            << e.m << "^3, B row-major: " << name << " (expected " << e.tile << ")";
+    }
 }
 
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into

@@ -37,8 +37,9 @@ class ExpandTheShippedLists(unittest.TestCase):
 
     def test_ci_set_stays_small(self):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
-        # 54: the narrow tiles in both of B's layouts that the vendor baselines use.
-        self.assertLessEqual(len(insts), 54, "the ci set is compiled on every CI run")
+        # 55: the narrow tiles and the clustered 128x256 tile for B row-major as well, the
+        # layout of torch.matmul(A, B), which the vendor baselines time.
+        self.assertLessEqual(len(insts), 55, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
