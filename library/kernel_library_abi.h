@@ -85,6 +85,10 @@ typedef struct cktile_kernel_instance
      * stages it keeps in flight ahead of the math. Those stages, not resident threads, hide
      * the memory latency (0: the threads load the operands). */
     int copy_stages;
+    /* Always 0. It takes the 4 bytes that followed copy_stages as padding in the record layout
+     * that ended there (384 bytes on LP64), so the fields below lie past that layout's size
+     * and records of that layout never supply them (the loader zero-extends them). */
+    int reserved0;
     /* GEMM instances whose consumer warpgroups take alternate output tiles (ping-pong) instead
      * of splitting each tile between them (0: cooperative, or no warpgroups). The selection
      * model breaks exact ties in their favour. */

@@ -14,8 +14,10 @@ between them carries no difference of method.
 Layouts name A's and B's storage: rc is A row-major times B column-major (torch.matmul(a,
 w.t()) with w of N x K, as in a linear layer), rr is A and B row-major (vendor_baseline.py's
 torch.matmul(A, B)). fp8 (e4m3 in, fp16 out) and fp8_bf16 (bf16 out, vendor_baseline.py's
-row) run rc only, against torch._scaled_mm with unit scales. D is row-major. Every result is checked against torch.matmul in fp32
-before it is timed. Exits 0 with a message when PyTorch, Triton or a GPU is missing.
+row) run rc only, against torch._scaled_mm with unit scales. D is row-major. Every result is
+checked against torch.matmul in fp32 before it is timed. Exits 0 with a message when PyTorch,
+Triton or a GPU is missing. --instance runs one instance where it supports the problem and
+says why not elsewhere.
 """
 import argparse
 import ctypes
@@ -29,10 +31,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
                                 "python"))
 from gemm_torch import Args, Problem  # noqa: E402
 
-STATUS_SUCCESS = 0
+STATUS_SUCCESS, STATUS_NOT_SUPPORTED, STATUS_NO_DEVICE = 0, 3, 5
 FP16, BF16, FP32, FP8_E4M3 = 1, 2, 3, 4
 ROW, COL = 1, 2
-ISSUE_SHAPES = "16x8192x8192,128x8192x8192,1024x1024x1024,2048x2048x2048,3000x3000x3000," \
+DEFAULT_SHAPES = "16x8192x8192,128x8192x8192,1024x1024x1024,2048x2048x2048,3000x3000x3000," \
                "4096x4096x4096,4097x4095x4096,8192x8192x8192"
 
 
@@ -68,8 +70,23 @@ class Cktile:
         lib.cktile_gemm_run.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Problem),
                                         ctypes.POINTER(Args), ctypes.c_void_p, ctypes.c_size_t,
                                         ctypes.c_void_p]
+        lib.cktile_gemm_supports.argtypes = [ctypes.c_void_p, ctypes.c_uint64,
+                                             ctypes.POINTER(Problem), ctypes.POINTER(Args),
+                                             ctypes.c_char_p, ctypes.c_size_t]
         self.handle = ctypes.c_void_p()
-        self.check(lib.cktile_create(ctypes.byref(self.handle), device), "cktile_create")
+        self.status = lib.cktile_create(ctypes.byref(self.handle), device)
+        if self.status != STATUS_NO_DEVICE:
+            self.check(self.status, "cktile_create")
+
+    def why_not(self, iid, problem, args):
+        """None when instance `iid` runs the problem, else its reason."""
+        reason = ctypes.create_string_buffer(512)
+        status = self.lib.cktile_gemm_supports(self.handle, iid, ctypes.byref(problem),
+                                               ctypes.byref(args), reason, len(reason))
+        if status == STATUS_NOT_SUPPORTED:
+            return reason.value.decode()
+        self.check(status, "cktile_gemm_supports")
+        return None
 
     def check(self, status, what):
         if status != STATUS_SUCCESS:
@@ -122,7 +139,8 @@ def operands(torch, m, n, k, layout, dtype):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shapes", default=ISSUE_SHAPES, help="MxNxK,... (default: the targets')")
+    ap.add_argument("--shapes", default=DEFAULT_SHAPES,
+                    help="MxNxK,... (default: the shapes of the performance targets)")
     ap.add_argument("--layouts", default="rc,rr")
     ap.add_argument("--dtypes", default="f16")
     ap.add_argument("--instance", default="", help="an instance name (default: the library's pick)")
@@ -144,6 +162,10 @@ def main():
         print("no GPU device present (torch.cuda.is_available() is False)")
         return 0
     ck = Cktile(os.environ.get("CKTILE_LIBRARY", "libcktile.so.0"), torch.cuda.current_device())
+    if ck.status == STATUS_NO_DEVICE:
+        print("no GPU device present for cktile:",
+              ck.lib.cktile_get_last_error_message().decode())
+        return 0
     print(torch.cuda.get_device_name(0), "torch", torch.__version__,
           "without L2 flush" if opts.no_flush else "L2 flushed before every call", flush=True)
 
@@ -165,7 +187,8 @@ def main():
         return statistics.median(start.elapsed_time(end) for start, end in events)
 
     rows = []
-    header = f"{'problem':28s} {'instance':48s} {'cktile us':>16s} {'torch us':>16s} {'torch/cktile':>12s}"
+    header = (f"{'problem':28s} {'instance':48s} {'cktile us':>15s} {'torch us':>15s} "
+              f"{'torch/cktile':>12s}")
     print(header, flush=True)
     for dname in opts.dtypes.split(","):
         dtype, out_dtype, in_type, out_type = types(torch, dname)
@@ -175,28 +198,39 @@ def main():
                 continue  # torch._scaled_mm takes B column-major only
             for shape in opts.shapes.split(","):
                 m, n, k = (int(x) for x in shape.split("x"))
+                if dname.startswith("fp8") and (m % 16 or n % 16 or k % 16):
+                    print(f"{dname} {layout} {shape}: torch._scaled_mm needs multiples of 16",
+                          flush=True)
+                    continue
                 a, b = operands(torch, m, n, k, layout, dtype)
                 d = torch.full((m, n), float("nan"), device="cuda", dtype=out_dtype)
                 p = Problem()
-                ck.lib.cktile_gemm_problem_init(ctypes.byref(p))
+                ck.check(ck.lib.cktile_gemm_problem_init(ctypes.byref(p)),
+                         "cktile_gemm_problem_init")
                 p.a_type = p.b_type = in_type
                 p.c_type = p.d_type = out_type
                 p.compute_type = FP32
-                p.a_layout, p.b_layout, p.c_layout, p.d_layout = ROW, COL if layout == "rc" else ROW, ROW, ROW
+                p.a_layout = p.c_layout = p.d_layout = ROW
+                p.b_layout = COL if layout == "rc" else ROW
                 p.m, p.n, p.k = m, n, k
                 p.lda = a.stride(0)
                 p.ldb = b.stride(1) if layout == "rc" else b.stride(0)
                 p.ldc = p.ldd = d.stride(0)
-                args = Args(ctypes.sizeof(Args), a.data_ptr(), b.data_ptr(), None, None, d.data_ptr())
+                args = Args(ctypes.sizeof(Args), a.data_ptr(), b.data_ptr(), None, None,
+                            d.data_ptr())
                 iid, name = ck.instance(opts.instance, p, args)
+                why = ck.why_not(iid, p, args) if opts.instance else None
+                if why:
+                    print(f"{dname} {layout} {shape}: {name} does not run it: {why}", flush=True)
+                    continue
                 ws_bytes = ck.workspace_size(iid, p)
                 ws = torch.empty(max(ws_bytes, 1), device="cuda", dtype=torch.uint8)
                 ws_ptr = ws.data_ptr() if ws_bytes else None
 
                 def ours():
-                    ck.check(ck.lib.cktile_gemm_run(ck.handle, iid, ctypes.byref(p), ctypes.byref(args),
-                                                    ws_ptr, ws_bytes,
-                                                    torch.cuda.current_stream().cuda_stream),
+                    stream = torch.cuda.current_stream().cuda_stream
+                    ck.check(ck.lib.cktile_gemm_run(ck.handle, iid, ctypes.byref(p),
+                                                    ctypes.byref(args), ws_ptr, ws_bytes, stream),
                              "cktile_gemm_run")
 
                 def theirs():
@@ -208,7 +242,8 @@ def main():
                 ours()
                 ref = torch.matmul(a.float(), b.float())
                 err = ((d.float() - ref).abs().max() / ref.abs().max().clamp_min(1e-30)).item()
-                # fp16/bf16 outputs: a relative error of a few output ulps at most.
+                # A few ulps of the output type at most (fp16: 2^-11; bf16 2^-8); fp8 inputs
+                # add the tensor cores' shorter accumulation (about 14 bits), within bf16's bound.
                 if not err < (4e-3 if dname == "f16" else 2e-2):
                     raise RuntimeError(f"{shape} {layout} {dname}: cktile's result is off "
                                        f"(max error {err:.3g} of the largest |element|)")

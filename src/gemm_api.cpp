@@ -77,7 +77,8 @@ std::vector<const cktile_kernel_instance_t*> supporting_instances(const handle_s
 }
 
 /// Whether `a` goes before `b` when the model costs them the same. (Records from libraries
-/// built before the `pingpong` field read it as 0: kernel_library copies them zero-extended.)
+/// built before the `pingpong` field read it as 0: their size ends before it, and
+/// kernel_library copies them zero-extended.)
 bool preferred_on_tie(const cktile_kernel_instance_t& a, const cktile_kernel_instance_t& b)
 {
     if((a.pingpong != 0) != (b.pingpong != 0))

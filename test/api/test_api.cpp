@@ -832,6 +832,8 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
                                expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_fused"}})
     {
         auto p           = problem(e.m, e.n, e.k);
+        p.lda            = e.ld;
+        p.ldb            = e.ld;
         std::uint64_t id = 0;
         cktile_instance_info_t info{};
         ASSERT_TRUE(heuristic_pick(o.h, p, id, info));

@@ -94,11 +94,18 @@ TEST(KernelLibraryRecords, OlderRecordsReadAppendedFieldsAsDefaults)
     middle.struct_size              = offsetof(cktile_kernel_instance_t, rows_in_flight);
     newer_record later{record(13, "later_build"), {1, 2, 3, 4}};
     later.known.struct_size = sizeof(later);
-    const std::vector<const cktile_kernel_instance_t*> records{&first, &middle, &later.known};
+    // The layout that ended with copy_stages: its size (padding included) is where pingpong
+    // starts, so pingpong reads 0 whatever the bytes there hold.
+    cktile_kernel_instance_t before_pingpong = record(14, "without_pingpong");
+    before_pingpong.copy_stages              = 4;
+    before_pingpong.pingpong                 = 1;
+    before_pingpong.struct_size              = offsetof(cktile_kernel_instance_t, pingpong);
+    const std::vector<const cktile_kernel_instance_t*> records{&first, &middle, &later.known,
+                                                               &before_pingpong};
     const auto t = table_of(records, sizeof(later));
 
     cktile::detail::kernel_library lib("abi_test", "libcktile_kernels_abi_test.so", &t);
-    ASSERT_EQ(lib.size(), 3u);
+    ASSERT_EQ(lib.size(), 4u);
     const cktile_kernel_instance_t* a = lib.find(std::string("first_layout"));
     ASSERT_NE(a, nullptr);
     EXPECT_NE(a, &first) << "records are copied into this build's layout";
@@ -125,6 +132,11 @@ TEST(KernelLibraryRecords, OlderRecordsReadAppendedFieldsAsDefaults)
     EXPECT_EQ(c->cluster_m, 2);
     EXPECT_EQ(c->rows_in_flight, 3);
     EXPECT_EQ(&lib.at(2), c);
+
+    const cktile_kernel_instance_t* d = lib.find(14);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->copy_stages, 4);
+    EXPECT_EQ(d->pingpong, 0);
 }
 
 TEST(KernelLibraryRecords, RecordsShorterThanTheFirstLayoutAreRefused)
