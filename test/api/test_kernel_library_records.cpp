@@ -94,12 +94,15 @@ TEST(KernelLibraryRecords, OlderRecordsReadAppendedFieldsAsDefaults)
     middle.struct_size              = offsetof(cktile_kernel_instance_t, rows_in_flight);
     newer_record later{record(13, "later_build"), {1, 2, 3, 4}};
     later.known.struct_size = sizeof(later);
-    // The layout that ended with copy_stages: its size (padding included) is where pingpong
-    // starts, so pingpong reads 0 whatever the bytes there hold.
+    // The layout that ended with copy_stages reported its sizeof, padding included; a field
+    // appended inside that padding would be read from whatever the padding held.
+    constexpr std::size_t align = alignof(cktile_kernel_instance_t);
+    constexpr std::size_t copy_stages_layout_size =
+        (offsetof(cktile_kernel_instance_t, copy_stages) + sizeof(int) + align - 1) / align * align;
     cktile_kernel_instance_t before_pingpong = record(14, "without_pingpong");
     before_pingpong.copy_stages              = 4;
     before_pingpong.pingpong                 = 1;
-    before_pingpong.struct_size              = offsetof(cktile_kernel_instance_t, pingpong);
+    before_pingpong.struct_size              = copy_stages_layout_size;
     const std::vector<const cktile_kernel_instance_t*> records{&first, &middle, &later.known,
                                                                &before_pingpong};
     const auto t = table_of(records, sizeof(later));
