@@ -842,6 +842,32 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
 // workspace (whose size they report), and then that operand's pointer may have any alignment;
 // an aligned leading dimension with a misaligned pointer is still refused with the reason.
+// fp8 (e4m3) with fp16 or bf16 output: the wgmma tile, in the ci set as well (bf16 output is
+// the problem vendor_baseline.py times, torch._scaled_mm's).
+TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    for(const auto out : {CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_BF16})
+    {
+        auto p           = problem(8192, 8192, 8192);
+        p.a_type         = CKTILE_DATATYPE_FP8_E4M3;
+        p.b_type         = CKTILE_DATATYPE_FP8_E4M3;
+        p.c_type         = out;
+        p.d_type         = out;
+        p.b_layout       = CKTILE_LAYOUT_COL_MAJOR;
+        std::uint64_t id = 0;
+        cktile_instance_info_t info{};
+        ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+        const std::string expected = out == CKTILE_DATATYPE_FP16
+                                         ? "gemm_wgmma_e4m3e4m3_f16_accf32_rc_128x256x128_"
+                                         : "gemm_wgmma_e4m3e4m3_bf16_accf32_rc_128x256x128_";
+        EXPECT_EQ(std::string(info.name).rfind(expected, 0), 0u) << info.name;
+    }
+}
+
 TEST(Select, HopperInstancesStageUnalignedOperands)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

@@ -37,9 +37,10 @@ class ExpandTheShippedLists(unittest.TestCase):
 
     def test_ci_set_stays_small(self):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
-        # 55: the narrow tiles and the clustered 128x256 tile for B row-major as well, the
-        # layout of torch.matmul(A, B), which the vendor baselines time.
-        self.assertLessEqual(len(insts), 55, "the ci set is compiled on every CI run")
+        # 56: the narrow tiles and the clustered 128x256 tile for B row-major as well, the
+        # layout of torch.matmul(A, B), which the vendor baselines time; and the Hopper fp8
+        # tile with bf16 output, vendor_baseline.py's fp8 problem.
+        self.assertLessEqual(len(insts), 56, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
