@@ -656,21 +656,6 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
             true, true, true, nullptr, md);
 }
 
-// Persistent blocks that take several tiles each (more tiles than an H100 has SMs) with the
-// plain epilogue, whose copy-engine stores of one tile still run while the block's next tile
-// is loaded and computed: chunks and rows outside D are skipped (N = 264 leaves a 256-column
-// tile 8 columns; M = 70 puts the second consumer's rows mostly below D); K of one stage and
-// of ten (68 batches of two 256-column tiles); unit and other scales.
-TEST_F(GemmCorrectness, SeveralTilesPerBlockPlainEpilogue)
-{
-    const auto none = CKTILE_BIAS_NONE;
-    const auto act  = CKTILE_ACTIVATION_NONE;
-    run_cases({{70, 264, 16, 136, 0, 1.0, 0.0, none, act, 16},
-               {70, 264, 16, 136, 0, 0.5, 0.0, none, act, 16},
-               {16, 264, 640, 68, 0, 1.0, 0.0, none, act, 16}},
-              true, true, true);
-}
-
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
 TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
 {
@@ -689,6 +674,21 @@ TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
     run_cases({{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
                {16, 9000, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true);
+}
+
+// The same for the wide tiles (128x256 and the others), through batches: 136 batches of two
+// 256-column tiles, with the plain epilogue, whose copy-engine stores of one tile still run
+// while the block's next tile is loaded and computed. Chunks and rows outside D are skipped
+// (N = 264 leaves a 256-column tile 8 columns; M = 70 puts the second consumer's rows mostly
+// below D); K of one stage and of ten (68 batches there); unit and other scales.
+TEST_F(GemmCorrectness, SeveralWideTilesPerPersistentBlock)
+{
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
+    run_cases({{70, 264, 16, 136, 0, 1.0, 0.0, none, act, 16},
+               {70, 264, 16, 136, 0, 0.5, 0.0, none, act, 16},
+               {16, 264, 640, 68, 0, 1.0, 0.0, none, act, 16}},
+              true, true, true);
 }
 
 // Leading dimensions and batch strides off 16 bytes on the Hopper instances: each such operand
