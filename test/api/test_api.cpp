@@ -839,9 +839,6 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
     }
 }
 
-// Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
-// workspace (whose size they report), and then that operand's pointer may have any alignment;
-// an aligned leading dimension with a misaligned pointer is still refused with the reason.
 // fp8 (e4m3) with fp16 or bf16 output: the wgmma tile, in the ci set as well (bf16 output is
 // the problem vendor_baseline.py times, torch._scaled_mm's).
 TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
@@ -868,6 +865,9 @@ TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
     }
 }
 
+// Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
+// workspace (whose size they report), and then that operand's pointer may have any alignment;
+// an aligned leading dimension with a misaligned pointer is still refused with the reason.
 TEST(Select, HopperInstancesStageUnalignedOperands)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
