@@ -343,6 +343,9 @@ CKTILE_API cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t
                                                 const cktile_gemm_args_t* args, char* reason,
                                                 size_t reason_size);
 
+/** The workspace of the instance's fastest run of `problem`. Some instances also run with less:
+ *  Hopper instances keep the partial sums of their last wave's split over K there (when the
+ *  output tiles leave that wave partly empty), and with less they run that wave whole. */
 CKTILE_API cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, uint64_t id,
                                                       const cktile_gemm_problem_t* problem,
                                                       size_t* bytes);
@@ -392,8 +395,10 @@ CKTILE_API cktile_status_t cktile_tuning_db_save(cktile_handle_t handle, const c
 
 /** Runs `problem` on `stream` (a hipStream_t/cudaStream_t; NULL is the default stream),
  *  asynchronously. `instance_id` CKTILE_INSTANCE_AUTO selects as CKTILE_SELECT_DEFAULT does
- *  (and uses a measured choice cached in the handle, if any). The workspace must hold
- *  cktile_gemm_workspace_size() bytes, 16-byte aligned (NULL when that is 0). */
+ *  (and uses a measured choice cached in the handle, if any). The workspace should hold
+ *  cktile_gemm_workspace_size() bytes, 16-byte aligned (NULL when that is 0); with less, an
+ *  instance that can do without part of it runs slower, one that cannot fails with
+ *  INSUFFICIENT_WORKSPACE. Automatic selection takes the workspace given into account. */
 CKTILE_API cktile_status_t cktile_gemm_run(cktile_handle_t handle, uint64_t instance_id,
                                            const cktile_gemm_problem_t* problem,
                                            const cktile_gemm_args_t* args, void* workspace,

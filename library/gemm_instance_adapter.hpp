@@ -62,7 +62,8 @@ struct gemm_record_shape
 };
 
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
-/// workspace_bytes(h), k_splits(h) and run(h, workspace, stream) (throws on runtime errors).
+/// workspace_bytes(h) (for the fastest run), minimum_workspace_bytes(h), k_splits(h),
+/// tail_splits(h) and run(h, workspace, workspace_size, stream) (throws on runtime errors).
 template <typename Kernel, typename Signature, typename Launch>
 struct gemm_instance
 {
@@ -85,9 +86,19 @@ struct gemm_instance
         return Launch::workspace_bytes(to_host_args(*p, nullptr));
     }
 
+    static std::size_t minimum_workspace_size(const cktile_gemm_problem_t* p)
+    {
+        return Launch::minimum_workspace_bytes(to_host_args(*p, nullptr));
+    }
+
     static std::int64_t k_splits(const cktile_gemm_problem_t* p)
     {
         return Launch::k_splits(to_host_args(*p, nullptr));
+    }
+
+    static std::int64_t tail_splits(const cktile_gemm_problem_t* p)
+    {
+        return Launch::tail_splits(to_host_args(*p, nullptr));
     }
 
     static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void* workspace,
@@ -101,13 +112,13 @@ struct gemm_instance
                 write_text(message, message_size, why);
                 return CKTILE_STATUS_NOT_SUPPORTED;
             }
-            if(workspace_size < Launch::workspace_bytes(h))
+            if(workspace_size < Launch::minimum_workspace_bytes(h))
             {
                 write_text(message, message_size,
                            "the workspace is smaller than split-K and operand staging need");
                 return CKTILE_STATUS_INSUFFICIENT_WORKSPACE;
             }
-            Launch::run(h, workspace, static_cast<hipStream_t>(stream));
+            Launch::run(h, workspace, workspace_size, static_cast<hipStream_t>(stream));
             return CKTILE_STATUS_SUCCESS;
         });
     }
@@ -126,35 +137,37 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.id                      = id;
     std::snprintf(i.name, sizeof(i.name), "%s", name);
     std::snprintf(i.target, sizeof(i.target), "%s", target);
-    i.op_kind             = CKTILE_OP_GEMM;
-    i.a_type              = AType;
-    i.b_type              = BType;
-    i.c_type              = DType;
-    i.d_type              = DType;
-    i.compute_type        = ComputeType;
-    i.a_layout            = ALayout;
-    i.b_layout            = BLayout;
-    i.supports_bias       = shape.fused_epilogue ? 1 : 0;
-    i.supports_activation = shape.fused_epilogue ? 1 : 0;
-    i.tile_m              = shape.tile_m;
-    i.tile_n              = shape.tile_n;
-    i.tile_k              = shape.tile_k;
-    i.block_threads       = shape.block_threads;
-    i.index_bits          = shape.index_bits;
-    i.alignment_elements  = shape.alignment_elements;
-    i.k_multiple          = shape.k_multiple;
-    i.shared_memory_bytes = shape.shared_memory_bytes;
-    i.is_general          = shape.general ? 1 : 0;
-    i.supports_multi_d    = shape.fused_epilogue ? 1 : 0;
-    r.min_blocks_per_cu   = 1;
-    r.supports            = &Inst::supports;
-    r.workspace_size      = &Inst::workspace_size;
-    r.run                 = &Inst::run;
-    r.math_rate           = shape.math_rate;
-    r.k_splits            = &Inst::k_splits;
-    r.cluster_m           = shape.cluster_m;
-    r.copy_stages         = shape.copy_stages;
-    r.pingpong            = shape.pingpong ? 1 : 0;
+    i.op_kind                = CKTILE_OP_GEMM;
+    i.a_type                 = AType;
+    i.b_type                 = BType;
+    i.c_type                 = DType;
+    i.d_type                 = DType;
+    i.compute_type           = ComputeType;
+    i.a_layout               = ALayout;
+    i.b_layout               = BLayout;
+    i.supports_bias          = shape.fused_epilogue ? 1 : 0;
+    i.supports_activation    = shape.fused_epilogue ? 1 : 0;
+    i.tile_m                 = shape.tile_m;
+    i.tile_n                 = shape.tile_n;
+    i.tile_k                 = shape.tile_k;
+    i.block_threads          = shape.block_threads;
+    i.index_bits             = shape.index_bits;
+    i.alignment_elements     = shape.alignment_elements;
+    i.k_multiple             = shape.k_multiple;
+    i.shared_memory_bytes    = shape.shared_memory_bytes;
+    i.is_general             = shape.general ? 1 : 0;
+    i.supports_multi_d       = shape.fused_epilogue ? 1 : 0;
+    r.min_blocks_per_cu      = 1;
+    r.supports               = &Inst::supports;
+    r.workspace_size         = &Inst::workspace_size;
+    r.run                    = &Inst::run;
+    r.math_rate              = shape.math_rate;
+    r.k_splits               = &Inst::k_splits;
+    r.tail_splits            = &Inst::tail_splits;
+    r.minimum_workspace_size = &Inst::minimum_workspace_size;
+    r.cluster_m              = shape.cluster_m;
+    r.copy_stages            = shape.copy_stages;
+    r.pingpong               = shape.pingpong ? 1 : 0;
     return r;
 }
 
@@ -181,8 +194,10 @@ template <typename Kernel>
 struct gemm_simt_launch
 {
     static std::size_t workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
+    static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
     static std::int64_t k_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
-    static void run(const ck_tile::gemm_simt_host_args& h, void*, hipStream_t stream)
+    static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
+    static void run(const ck_tile::gemm_simt_host_args& h, void*, std::size_t, hipStream_t stream)
     {
         const auto ka = Kernel::make_kargs(h);
         const dim3 grid(static_cast<unsigned>(ka.grid_x), 1, static_cast<unsigned>(ka.grid_z));
@@ -201,11 +216,17 @@ struct gemm_tile_launch
     {
         return Kernel::workspace_bytes(h);
     }
+    static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::workspace_bytes(h);
+    }
     static std::int64_t k_splits(const ck_tile::gemm_simt_host_args& h)
     {
         return Kernel::k_splits(h);
     }
-    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, hipStream_t stream)
+    static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
+    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, std::size_t,
+                    hipStream_t stream)
     {
         const auto ka  = Kernel::make_kargs(h, workspace);
         std::int64_t x = 0, y = 0, z = 0;
@@ -228,13 +249,27 @@ struct gemm_tile_launch
 template <typename Kernel>
 struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
 {
-    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, hipStream_t stream)
+    static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args& h)
     {
-        const auto ka = Kernel::make_kargs(Kernel::stage_operands(h, workspace, stream), workspace);
+        return Kernel::tail_splits(h);
+    }
+    static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::minimum_workspace_bytes(h);
+    }
+    /// With less workspace than workspace_bytes(h) (but at least the minimum) the last wave
+    /// runs whole tiles.
+    static void run(const ck_tile::gemm_simt_host_args& h, void* workspace,
+                    std::size_t workspace_size, hipStream_t stream)
+    {
+        const std::int64_t tail = Kernel::tail_splits(h, workspace_size);
+        const auto ka =
+            Kernel::make_kargs(Kernel::stage_operands(h, workspace, tail, stream), workspace, tail);
         Kernel::launch(ka, stream);
-        if(ka.splits > 1)
+        if(ka.work.splits > 1)
             launch_splitk_reduce<typename Kernel::Acc, typename Kernel::D, typename Kernel::E,
-                                 Kernel::FusedEpilogue>(ka.workspace, ka.out, ka.splits, h, stream);
+                                 Kernel::FusedEpilogue>(ka.workspace, ka.out, ka.work.splits, h,
+                                                        stream);
     }
 };
 #endif

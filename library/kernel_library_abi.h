@@ -93,6 +93,12 @@ typedef struct cktile_kernel_instance
      * of splitting each tile between them (0: cooperative, or no warpgroups). The selection
      * model breaks exact ties in their favour. */
     int pingpong;
+    /* Persistent GEMM instances that split the tiles of their last, partial wave over K: how
+     * many blocks share each of those tiles for a problem (NULL or 1: none). */
+    cktile_kernel_gemm_splits_fn tail_splits;
+    /* The least workspace a run needs; workspace_size is what the fastest run uses (the split
+     * above keeps its partial sums there). NULL: workspace_size. */
+    cktile_kernel_gemm_workspace_fn minimum_workspace_size;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

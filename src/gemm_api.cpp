@@ -95,8 +95,10 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
     double best_cost = std::numeric_limits<double>::infinity(), unaffordable_cost = best_cost;
     for(const auto* r : candidates)
     {
-        const double c = estimate_gemm_cost(*r, p, s.machine);
-        if(r->workspace_size(&p) > workspace_limit)
+        // With less than its full workspace an instance may still run, only slower.
+        const bool full = r->workspace_size(&p) <= workspace_limit;
+        const double c  = estimate_gemm_cost(*r, p, s.machine, full);
+        if(!full && minimum_workspace(*r, p) > workspace_limit)
         {
             // A run without enough workspace cannot use it; remembered to say so below.
             if(c < unaffordable_cost)
@@ -118,7 +120,7 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
         logger().info("{} is modelled {:.1f}x faster than {} for {} but needs {} bytes of "
                       "workspace ({} given)",
                       unaffordable->info.name, best_cost / unaffordable_cost, best->info.name,
-                      gemm_problem_key(p), unaffordable->workspace_size(&p), workspace_limit);
+                      gemm_problem_key(p), minimum_workspace(*unaffordable, p), workspace_limit);
     return best;
 }
 
@@ -161,7 +163,7 @@ const cktile_kernel_instance_t& select_uncached(handle_state& s, const cktile_ge
     if(mode != CKTILE_SELECT_HEURISTIC)
     {
         if(const auto* r = pick_tuned(s, p, args, mode == CKTILE_SELECT_DEFAULT))
-            if(r->workspace_size(&p) <= workspace_limit)
+            if(minimum_workspace(*r, p) <= workspace_limit)
                 return *r;
         if(mode == CKTILE_SELECT_TUNING_DB)
             fail(CKTILE_STATUS_NOT_FOUND,
@@ -295,7 +297,11 @@ void launch(const handle_state& s, const cktile_kernel_instance_t& r,
             const cktile_gemm_problem_t& p, const cktile_gemm_args_t& args, void* workspace,
             std::size_t workspace_size, void* stream)
 {
-    const std::size_t need = r.workspace_size(&p);
+    // Less than workspace_size(&p) but at least the minimum: the instance runs without what
+    // the rest would have bought (the split of a partial last wave).
+    if(!workspace)
+        workspace_size = 0;
+    const std::size_t need = minimum_workspace(r, p);
     if(workspace_size < need)
         fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
              std::string(r.info.name) + " needs " + std::to_string(need) +
@@ -476,7 +482,7 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
         float best_ms                        = std::numeric_limits<float>::infinity();
         for(const auto* r : candidates)
         {
-            if(r->workspace_size(p) > workspace_size)
+            if(minimum_workspace(*r, *p) > (workspace ? workspace_size : 0))
                 continue;
             launch(*s, *r, *p, *args, workspace, workspace_size, stream); // warm-up
             check(hipEventRecord(start, hs), "hipEventRecord");

@@ -4,6 +4,7 @@
 #include "gemm_problem.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace cktile::detail {
@@ -72,8 +73,13 @@ double math_factor(const cktile_instance_info_t& i)
 
 } // namespace
 
+std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p)
+{
+    return inst.minimum_workspace_size ? inst.minimum_workspace_size(&p) : inst.workspace_size(&p);
+}
+
 double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p,
-                          const machine_model& mm)
+                          const machine_model& mm, bool full_workspace)
 {
     const cktile_instance_info_t& i = inst.info;
     const double tm = i.tile_m, tn = i.tile_n, tk = i.tile_k, threads = i.block_threads;
@@ -145,7 +151,20 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const std::int64_t full_waves = tiles / concurrent;
     const std::int64_t rest       = tiles % concurrent;
     double t                      = static_cast<double>(full_waves) * wave_time(occ);
-    if(rest > 0)
+    // A persistent instance may split the tiles of its last, partial wave over K: that wave
+    // then takes a split's K steps, plus each split's partial sums written to L2 and the last
+    // block's read of all of them, plus the launch that zeroes their counters.
+    const std::int64_t tail_splits = splits == 1 && full_workspace && inst.tail_splits
+                                         ? std::max<std::int64_t>(1, inst.tail_splits(&p))
+                                         : 1;
+    if(rest > 0 && tail_splits > 1)
+    {
+        const double split_iters = std::ceil(k_iters / static_cast<double>(tail_splits));
+        t += tile_work * split_iters / std::max(1.0, k_iters) +
+             static_cast<double>(1 + tail_splits) * tm * tn * 4.0 / mm.cache_bytes_per_unit_per_cu +
+             0.5 * mm.launch_units;
+    }
+    else if(rest > 0)
         t += wave_time(static_cast<double>((rest + mm.compute_units - 1) / mm.compute_units));
     // No GEMM beats reading its operands once and writing D once at the memory's speed. Below
     // that floor instances differ only by a thousandth of their estimate, so ties still go to

@@ -36,9 +36,13 @@ struct machine_model
 /// The usual part of a target: compute units (when no device is at hand) and per-CU limits.
 machine_model machine_for_target(const std::string& target, int compute_units);
 
-/// Estimated time in arbitrary units (comparable between instances for one problem only).
+/// Estimated time in arbitrary units (comparable between instances for one problem only), of
+/// the fastest run or (`full_workspace` false) of a run with the instance's least workspace.
 /// @pre the instance supports the problem.
 double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p,
-                          const machine_model& m);
+                          const machine_model& m, bool full_workspace = true);
+
+/// The least workspace `inst` runs `p` with (its minimum_workspace_size, else workspace_size).
+std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p);
 
 } // namespace cktile::detail

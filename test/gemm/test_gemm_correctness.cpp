@@ -243,7 +243,7 @@ void describe_multi_d(cktile_gemm_problem_t& p, const multi_d_spec& md)
 /// leading dimension and batch stride); elements outside D must keep them.
 bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
                    cktile_gemm_problem_t p, std::mt19937& rng, const gemm_scales* scales = nullptr,
-                   bool c_is_d = false)
+                   bool c_is_d = false, bool no_workspace = false)
 {
     const bool ar        = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR,
                br        = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR;
@@ -287,9 +287,10 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
         const float* dev = static_cast<const float*>(scale_mem.GetDeviceBuffer());
         args.scale_a = dev, args.scale_b = dev + 1, args.scale_d = dev + 2;
     }
-    // Split-K instances need a workspace; ask for the size and give exactly that much.
+    // Split-K instances need a workspace; ask for the size and give exactly that much (or
+    // none, for instances whose workspace only buys speed).
     std::size_t ws_bytes = 0;
-    if(id != CKTILE_INSTANCE_AUTO)
+    if(id != CKTILE_INSTANCE_AUTO && !no_workspace)
     {
         EXPECT_EQ(cktile_gemm_workspace_size(h, id, &p, &ws_bytes), CKTILE_STATUS_SUCCESS);
     }
@@ -400,6 +401,9 @@ class GemmCorrectness : public ::testing::Test
             cktile_destroy(h_);
     }
 
+    /// run_cases passes no workspace at all (the instances must then run without it).
+    bool no_workspace_ = false;
+
     /// Runs `cases` on every instance, in every layout the instance accepts, and checks that
     /// each instance ran at least one case (with `general_only_must_run`, only the general
     /// instances: cases built to test what specialised instances refuse, e.g. unaligned leading
@@ -489,7 +493,8 @@ class GemmCorrectness : public ::testing::Test
                     const bool int_out =
                         p.d_type == CKTILE_DATATYPE_INT32 || p.d_type == CKTILE_DATATYPE_INT8;
                     if(!failed && !run_and_check(h_, info.id, info.name, p, rng,
-                                                 scales && int_out ? &dyadic : scales, gc.c_is_d))
+                                                 scales && int_out ? &dyadic : scales, gc.c_is_d,
+                                                 no_workspace_))
                         failed = true; // one report per instance; the others still run
                 }
             if(info.is_general || !general_only_must_run)
@@ -689,6 +694,28 @@ TEST_F(GemmCorrectness, SeveralWideTilesPerPersistentBlock)
                {70, 264, 16, 136, 0, 0.5, 0.0, none, act, 16},
                {16, 264, 640, 68, 0, 1.0, 0.0, none, act, 16}},
               true, true, true);
+}
+
+// More tiles than an H100 has SMs with a short last wave, so the Hopper instances split each
+// tile of that wave over K and the last split of a tile to finish adds up all of them (through
+// the workspace) before its epilogue. 67 batches of 8 x 264 make 134 or more tiles on every
+// tile shape (two left over on 128x256, S = 4 splits of 4 K tiles, the last K tile partial);
+// 133 batches of 72 x 40 leave one tile, two splits of 5 and 4 K tiles, with rows for both
+// consumers of a 128-row tile, C and the fused epilogue. Then the first problem again with no
+// workspace, which the split needs and the instances must do without.
+TEST_F(GemmCorrectness, LastWaveSplitOverK)
+{
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
+    run_cases(
+        {{8, 264, 1000, 67, 0, 1.0, 0.0, none, act, 16},
+         {72, 40, 520, 133, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16}},
+        true, true, true);
+    // The split's partial sums live in the workspace; without one the same problem runs
+    // whole tiles in the last wave as well. (K = 1008 keeps the batch strides of 8-bit
+    // operands on 16 bytes, so that no instance needs the workspace to stage them.)
+    no_workspace_ = true;
+    run_cases({{8, 264, 1008, 67, 0, 1.0, 0.0, none, act, 16}}, true, true, true);
 }
 
 // Leading dimensions and batch strides off 16 bytes on the Hopper instances: each such operand

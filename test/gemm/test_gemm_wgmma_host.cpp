@@ -2,7 +2,8 @@
 // The Hopper GEMM's host-visible pieces: the shared-memory descriptors of each operand layout
 // name the bytes the copy engine wrote (checked against the swizzle function, element by
 // element, for every K step and 64-row slab), the persistent scheduler visits every tile of
-// every batch once, split-K counts leave no split empty, and the policy's register and
+// every batch once, split-K counts leave no split empty, the units of work (whole tiles, split-K,
+// the last wave's split) cover every K tile of every tile once, and the policy's register and
 // shared-memory budgets fit an sm_90a SM.
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <set>
 #include <tuple>
+#include <vector>
 
 using namespace ck_tile;
 
@@ -170,6 +172,67 @@ TEST(GemmWgmmaPolicy, ShortATilesLeaveTheStagesToB)
     for(index_t step = 0; step < tile::k_steps; ++step)
         EXPECT_EQ(tile::descriptor(0, 0, step),
                   (gemm_wgmma_operand_tile<half_t, 64, true>::descriptor(0, 0, step)));
+}
+
+TEST(GemmSplitK, TailSplitsOnlyAPartialLastWave)
+{
+    EXPECT_EQ(tail_k_splits(100, 132, 64, 4, 16), 1);  // one wave
+    EXPECT_EQ(tail_k_splits(264, 132, 64, 4, 16), 1);  // whole waves
+    EXPECT_EQ(tail_k_splits(512, 132, 64, 4, 16), 1);  // 4096^3 on 128x256: 116 left, no room
+    EXPECT_EQ(tail_k_splits(288, 132, 47, 4, 16), 5);  // 3000^3 on 128x256: 24 left
+    EXPECT_EQ(tail_k_splits(144, 66, 47, 4, 16), 5);   // the same in clusters of two
+    EXPECT_EQ(tail_k_splits(133, 132, 64, 4, 16), 16); // capped by max_splits
+    EXPECT_EQ(tail_k_splits(133, 132, 7, 4, 16), 1);   // too little K to split
+    for(std::int64_t tiles = 1; tiles < 700; tiles += 7)
+        for(std::int64_t k_tiles : {1, 5, 8, 9, 47, 64, 300})
+        {
+            const std::int64_t s = tail_k_splits(tiles, 132, k_tiles, 4, 16);
+            ASSERT_GE(s, 1);
+            if(s == 1)
+                continue;
+            ASSERT_GT(tiles, 132);
+            ASSERT_LE(tiles % 132 * s, 132) << tiles << " " << k_tiles; // a slot per split
+            const std::int64_t per = (k_tiles + s - 1) / s;
+            ASSERT_GE(per, 4);
+            ASSERT_GT(k_tiles - (s - 1) * per, 0); // no empty split
+        }
+}
+
+// Every K tile of every output tile in exactly one unit, a tile's units adjacent, tail units
+// numbered from 0 in tile order.
+TEST(GemmWorkUnits, CoverEveryKTileOnce)
+{
+    struct shape
+    {
+        std::int64_t tiles, k_tiles, splits, tail_splits;
+    };
+    for(const shape& sh : {shape{10, 7, 1, 1}, shape{3, 64, 16, 1}, shape{5, 33, 7, 1},
+                           shape{288, 47, 1, 5}, shape{133, 9, 1, 2}, shape{140, 100, 1, 15}})
+    {
+        const std::int64_t tail_first = sh.tail_splits > 1 ? sh.tiles - sh.tiles % 132 : sh.tiles;
+        const auto w =
+            gemm_work_units::make(sh.tiles, sh.k_tiles, sh.splits, tail_first, sh.tail_splits);
+        std::vector<int> seen(static_cast<std::size_t>(sh.tiles * sh.k_tiles), 0);
+        std::int64_t previous_tile = -1, tails = 0;
+        for(std::int64_t u = 0; u < w.count(); ++u)
+        {
+            const auto x = w(u);
+            ASSERT_GE(x.tile, previous_tile);
+            ASSERT_GT(x.k_tiles, 0);
+            ASSERT_EQ(x.tail >= 0, sh.tail_splits > 1 && x.tile >= tail_first);
+            if(x.tail >= 0)
+            {
+                ASSERT_EQ(x.tail, x.tile - tail_first);
+                tails += x.split == 0;
+            }
+            previous_tile = x.tile;
+            for(std::int32_t k = x.k_first; k < x.k_first + x.k_tiles; ++k)
+                ++seen[static_cast<std::size_t>(x.tile * sh.k_tiles + k)];
+        }
+        for(int c : seen)
+            ASSERT_EQ(c, 1) << sh.tiles << " " << sh.k_tiles;
+        EXPECT_EQ(tails, sh.tail_splits > 1 ? sh.tiles - tail_first : 0);
+    }
 }
 
 TEST(GemmSplitK, ClampKeepsEverySplitWorthABlock)

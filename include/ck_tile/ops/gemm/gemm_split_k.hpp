@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // How many blocks share one output tile's K range (split-K), for any GEMM kernel: a wished-for
 // count, limited so that each split keeps enough K tiles to be worth a block and no split is
-// left empty.
+// left empty. Persistent kernels may split only the tiles of their last, partial wave.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,21 @@ inline std::int64_t clamp_k_splits(std::int64_t wish, std::int64_t k_tiles,
         return 1;
     const std::int64_t per = (k_tiles + s - 1) / s;
     return (k_tiles + per - 1) / per;
+}
+
+/// A persistent grid of `slots` blocks (or clusters) runs `tiles` output tiles in waves of
+/// `slots`. When the last wave is partial, its tiles may each be split over K between
+/// `result` blocks, so that wave takes about 1 / result of a tile's time instead of a whole
+/// one; the earlier waves run whole tiles.
+/// @post result == 1 (no split), or result >= 2, tiles > slots and
+///       (tiles % slots) * result <= slots: every split of the last wave has its own slot, and
+///       every split has at least one K tile (clamp_k_splits).
+inline std::int64_t tail_k_splits(std::int64_t tiles, std::int64_t slots, std::int64_t k_tiles,
+                                  std::int64_t min_k_tiles_per_split, std::int64_t max_splits)
+{
+    if(slots <= 0 || tiles <= slots || tiles % slots == 0)
+        return 1;
+    return clamp_k_splits(slots / (tiles % slots), k_tiles, min_k_tiles_per_split, max_splits);
 }
 
 } // namespace ck_tile

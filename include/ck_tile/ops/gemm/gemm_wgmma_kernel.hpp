@@ -25,6 +25,7 @@
 
 #include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/arch/nvidia/cluster.hpp"
+#include "ck_tile/core/arch/nvidia/handoff.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
@@ -111,16 +112,26 @@ struct gemm_wgmma_kernel
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
-        std::int32_t k_tiles;
-        bool pairs;     // D row-major, even leading dimension and batch stride, aligned pointer
-        bool tma_store; // D's chunks leave through the copy engine (chunk_map_spec)
+        bool pairs;      // D row-major, even leading dimension and batch stride, aligned pointer
+        bool tma_store;  // D's chunks leave through the copy engine (chunk_map_spec)
         gemm_wgmma_chunk_input chunk_input; // the input the copy engine loads (tma_store only)
-        // Split-K: `splits` blocks share each output tile, split s taking K tiles
-        // [s * k_tiles_per_split, ...) and writing raw sums to workspace slice s
-        // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major).
-        std::int32_t splits, k_tiles_per_split;
+        // What blocks walk: tiles, or splits of them over K (gemm_work_units). With split-K
+        // (work.splits > 1) split s writes raw sums to workspace slice s
+        // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major). With the
+        // last wave's split (work.tail_splits > 1) each consumer share of a tail unit writes
+        // its partial sums to tail_partials and counts itself in on its tile's counter; the
+        // last one in adds them all up, in split order, and runs the epilogue (tail_fixup).
+        gemm_work_units work;
         Acc* workspace;
+        Acc* tail_partials;
+        std::uint32_t* tail_counters; // zeroed by launch()
     };
+
+    /// Consumer shares per CTA tile: each cooperative consumer holds its own part of the
+    /// accumulators, one ping-pong consumer holds them all.
+    static constexpr index_t shares = Policy::Pingpong ? 1 : Policy::Consumers;
+    static constexpr std::int64_t share_elements =
+        std::int64_t(pipeline::slabs) * pipeline::accumulators * 128;
 
     // ---- host side ----------------------------------------------------------------------------
 
@@ -131,6 +142,34 @@ struct gemm_wgmma_kernel
     /// A split costs a pass of the partial sums through the workspace and a second launch: at
     /// 1024^3 (16 K tiles) two splits were slower than one, so only long K is cut.
     static constexpr std::int64_t TargetBlocks = 132, MinKTilesPerSplit = 16, MaxSplits = 16;
+    /// The last wave's split pays its partial sums' trip through L2 once per split and their
+    /// sum once per tile: a few K tiles per split cover it.
+    static constexpr std::int64_t MinTailKTilesPerSplit = 4;
+
+    /// Clusters that run at once: one block per SM of the current device (TargetBlocks SMs
+    /// when no device answers, for offline selection).
+    static std::int64_t slots()
+    {
+        static std::atomic<int> sms[64] = {};
+        int device                      = 0;
+        if(hipGetDevice(&device) != hipSuccess || device < 0 || device >= 64)
+            return TargetBlocks / ClusterM;
+        int n = sms[device].load();
+        if(n <= 0)
+        {
+            if(hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device) !=
+                   hipSuccess ||
+               n <= 0)
+                return TargetBlocks / ClusterM;
+            sms[device].store(n);
+        }
+        return n / ClusterM > 0 ? n / ClusterM : 1;
+    }
+
+    static std::int64_t k_tiles_of(const gemm_simt_host_args& h)
+    {
+        return (h.k + BlockK - 1) / BlockK;
+    }
 
     static std::int64_t output_tiles(const gemm_simt_host_args& h)
     {
@@ -147,12 +186,62 @@ struct gemm_wgmma_kernel
         // Persistent blocks: round the wish down, so the units fill whole waves.
         const std::int64_t blocks = output_tiles(h);
         const std::int64_t wish   = blocks >= TargetBlocks / 2 ? 1 : TargetBlocks / blocks;
-        return clamp_k_splits(wish, (h.k + BlockK - 1) / BlockK, MinKTilesPerSplit, MaxSplits);
+        return clamp_k_splits(wish, k_tiles_of(h), MinKTilesPerSplit, MaxSplits);
     }
 
-    /// Workspace bytes: one accumulator per element of D per split (0 without a split), then
-    /// the staged copies of operands whose strides the copy engine cannot follow.
+    /// How many blocks share each tile of the last, partial wave when the workspace allows
+    /// (1: none; never with split-K). @post 1 <= tail_splits(h) <= MaxSplits (tail_k_splits).
+    static std::int64_t tail_splits(const gemm_simt_host_args& h)
+    {
+        if(k_splits(h) > 1)
+            return 1;
+        return tail_k_splits(output_tiles(h) / ClusterM, slots(), k_tiles_of(h),
+                             MinTailKTilesPerSplit, MaxSplits);
+    }
+
+    /// The last wave's split for a run with `workspace_size` bytes of workspace: tail_splits(h)
+    /// where they fit, else none (the split only saves time; it is never needed).
+    static std::int64_t tail_splits(const gemm_simt_host_args& h, std::size_t workspace_size)
+    {
+        const std::int64_t tail = tail_splits(h);
+        return tail > 1 && workspace_size >= workspace_bytes(h, tail) ? tail : 1;
+    }
+
+    /// Tiles (of clusters) in the split last wave, 0 without a split.
+    static std::int64_t tail_tiles(const gemm_simt_host_args& h, std::int64_t tail)
+    {
+        return tail > 1 ? output_tiles(h) / ClusterM % slots() : 0;
+    }
+
+    /// The last wave's partial sums (one per element of its tiles per split) and its counters
+    /// (one per consumer share of a tile), each rounded up to 256 bytes.
+    static std::size_t tail_partial_bytes(const gemm_simt_host_args& h, std::int64_t tail)
+    {
+        const std::int64_t n = tail_tiles(h, tail) * tail * ClusterM * shares * share_elements;
+        return (static_cast<std::size_t>(n) * sizeof(Acc) + 255) / 256 * 256;
+    }
+    static std::size_t tail_counter_bytes(const gemm_simt_host_args& h, std::int64_t tail)
+    {
+        const std::int64_t n = tail_tiles(h, tail) * ClusterM * shares;
+        return (static_cast<std::size_t>(n) * sizeof(std::uint32_t) + 255) / 256 * 256;
+    }
+
+    /// Workspace bytes for the fastest run: with the last wave's split where it applies.
     static std::size_t workspace_bytes(const gemm_simt_host_args& h)
+    {
+        return workspace_bytes(h, tail_splits(h));
+    }
+
+    /// The least workspace a run needs: without the last wave's split.
+    static std::size_t minimum_workspace_bytes(const gemm_simt_host_args& h)
+    {
+        return workspace_bytes(h, 1);
+    }
+
+    /// Workspace bytes with `tail` splits of the last wave: one accumulator per element of D
+    /// per split-K split, the last wave's partial sums, then the staged copies of operands
+    /// whose strides the copy engine cannot follow.
+    static std::size_t workspace_bytes(const gemm_simt_host_args& h, std::int64_t tail)
     {
         std::size_t staged = 0;
         if(stages_a(h))
@@ -160,7 +249,16 @@ struct gemm_wgmma_kernel
         if(stages_b(h))
             staged += gemm_operand_staging::bytes(view_b(h));
         // Room to start the copies on a 256-byte boundary whatever the workspace's alignment.
-        return split_k_bytes(h) + (staged > 0 ? staged + 256 : 0);
+        return sums_bytes(h, tail) + (staged > 0 ? staged + 256 : 0);
+    }
+
+    /// The partial sums of split-K or of the last wave's split, and its counters: the
+    /// workspace before the staged operands.
+    static std::size_t sums_bytes(const gemm_simt_host_args& h, std::int64_t tail)
+    {
+        const std::size_t t = tail_partial_bytes(h, tail) + tail_counter_bytes(h, tail);
+        // Room to start the tail's sums on a 256-byte boundary (16-byte vector stores).
+        return split_k_bytes(h) + (t > 0 ? t + 256 : 0);
     }
 
     /// The split-K partial sums' bytes, rounded up to 256 so the staged operands after them
@@ -198,14 +296,15 @@ struct gemm_wgmma_kernel
         return ldb(h) % Alignment != 0 || (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
     }
 
-    /// Copies the operands that need it into `workspace` (after the split-K sums) on `stream`
-    /// and returns `h` reading them there. @pre workspace holds workspace_bytes(h).
+    /// Copies the operands that need it into `workspace` (after the partial sums of a run
+    /// with `tail` splits of the last wave) on `stream` and returns `h` reading them there.
+    /// @pre workspace holds workspace_bytes(h, tail).
     static gemm_simt_host_args stage_operands(const gemm_simt_host_args& h, void* workspace,
-                                              hipStream_t stream)
+                                              std::int64_t tail, hipStream_t stream)
     {
         gemm_simt_host_args s = h;
         const std::uintptr_t after_sums =
-            reinterpret_cast<std::uintptr_t>(workspace) + split_k_bytes(h);
+            reinterpret_cast<std::uintptr_t>(workspace) + sums_bytes(h, tail);
         char* at = reinterpret_cast<char*>((after_sums + 255) / 256 * 256);
         if(stages_a(h))
         {
@@ -348,7 +447,7 @@ struct gemm_wgmma_kernel
     {
         tma_tile_spec spec;
         k.chunk_input = gemm_wgmma_chunk_input::none;
-        k.tma_store   = k.splits == 1 &&
+        k.tma_store   = k.work.splits == 1 &&
                       chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d, spec);
         if(!k.tma_store)
             return;
@@ -367,9 +466,10 @@ struct gemm_wgmma_kernel
             k.map_x = make_tma_descriptor_cached(spec);
     }
 
-    /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h). Throws
+    /// The arguments of a run with `tail` splits of the last wave (1 or tail_splits(h)).
+    /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h, tail). Throws
     /// ck_tile::hip_error when a tensor map cannot be encoded.
-    static kargs make_kargs(const gemm_simt_host_args& h, void* workspace)
+    static kargs make_kargs(const gemm_simt_host_args& h, void* workspace, std::int64_t tail)
     {
         kargs k{};
         k.map_a = operand_map<A, typename Plan::a_tile>(h.a, h.m, h.k, lda(h), h.batch_count,
@@ -382,13 +482,21 @@ struct gemm_wgmma_kernel
         k.batch_stride_bias        = h.batch_stride_bias;
         const std::int64_t tiles_m = (h.m + BlockM - 1) / BlockM;
         k.tiles = {(tiles_m + ClusterM - 1) / ClusterM, (h.n + BlockN - 1) / BlockN, h.batch_count};
-        k.k_tiles = static_cast<std::int32_t>((h.k + BlockK - 1) / BlockK);
-        k.pairs   = h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
+        k.pairs = h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
                   (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
                   reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;
-        k.splits            = static_cast<std::int32_t>(k_splits(h));
-        k.k_tiles_per_split = (k.k_tiles + k.splits - 1) / k.splits;
-        k.workspace         = static_cast<Acc*>(workspace);
+        k.work          = gemm_work_units::make(k.tiles.tiles(), k_tiles_of(h), k_splits(h),
+                                                k.tiles.tiles() - tail_tiles(h, tail), tail);
+        k.workspace     = static_cast<Acc*>(workspace);
+        k.tail_partials = nullptr;
+        k.tail_counters = nullptr;
+        if(k.work.tail_splits > 1)
+        {
+            const std::uintptr_t at =
+                (reinterpret_cast<std::uintptr_t>(workspace) + split_k_bytes(h) + 255) / 256 * 256;
+            k.tail_partials = reinterpret_cast<Acc*>(at);
+            k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail_partial_bytes(h, tail));
+        }
         set_chunk_maps(h, k);
         return k;
     }
@@ -429,8 +537,13 @@ struct gemm_wgmma_kernel
             if(device >= 0 && device < 64)
                 resident[device].store(clusters);
         }
-        const std::int64_t grid =
-            scheduler::grid_size(k.tiles.tiles() * k.splits, clusters) * ClusterM;
+        if(k.work.tail_splits > 1)
+            HIP_CHECK_ERROR(
+                hipMemsetAsync(k.tail_counters, 0,
+                               static_cast<std::size_t>(k.work.tiles - k.work.tail_first) *
+                                   ClusterM * shares * sizeof(std::uint32_t),
+                               stream));
+        const std::int64_t grid = scheduler::grid_size(k.work.count(), clusters) * ClusterM;
         static const kernel_entry launcher(entry);
         void* params[] = {const_cast<kargs*>(&k)};
         HIP_CHECK_ERROR(launcher.launch(dim3(static_cast<unsigned>(grid)), dim3(BlockSize),
@@ -443,11 +556,65 @@ struct gemm_wgmma_kernel
     /// Named barriers: 1 + consumer for the staged epilogue, these two for ping-pong turns.
     static constexpr uint32_t pingpong_barrier = 3;
 
-    /// K tiles of the split starting at k_first (the last split may be shorter).
-    CK_TILE_HOST_DEVICE static int32_t split_k_tiles(const kargs& ka, int32_t k_first)
+    /// A tail unit's consumer share: hands its partial sums over, and for the last share of
+    /// its tile to arrive, replaces `acc` by the sum of every split's, in split order (the
+    /// same bits whichever block comes last). `barrier_id` is the share's named barrier.
+    /// @return whether this share runs the tile's epilogue.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
+    tail_fixup(Acc (&acc)[pipeline::slabs][pipeline::accumulators], const kargs& ka,
+               const gemm_work_units::unit& wu, index_t rank, index_t share, index_t t_in_group,
+               uint32_t barrier_id)
     {
-        const int32_t left = ka.k_tiles - k_first;
-        return left < ka.k_tiles_per_split ? left : ka.k_tiles_per_split;
+        constexpr index_t groups = pipeline::accumulators / 4;
+        static_assert(pipeline::accumulators % 4 == 0, "accumulators go out 16 bytes at a time");
+        // Slot (tail tile, split, CTA of the cluster, share); inside it group g of slab l of
+        // thread t at ((l * groups + g) * 128 + t) * 4: each store and load is one warp's
+        // contiguous 512 bytes.
+        const std::int64_t per_split = std::int64_t(ClusterM) * shares * share_elements;
+        const std::int64_t in_tile =
+            (std::int64_t(rank) * shares + share) * share_elements + std::int64_t(t_in_group) * 4;
+        const std::int32_t splits = ka.work.tail_splits;
+        const Acc* tile_sums      = ka.tail_partials + wu.tail * splits * per_split + in_tile;
+        Acc* mine                 = const_cast<Acc*>(tile_sums) + wu.split * per_split;
+#pragma unroll
+        for(index_t l = 0; l < pipeline::slabs; ++l)
+#pragma unroll
+            for(index_t g = 0; g < groups; ++g)
+                arch::store_global_x4(mine + (l * groups + g) * 512, acc[l][4 * g],
+                                      acc[l][4 * g + 1], acc[l][4 * g + 2], acc[l][4 * g + 3]);
+        arch::fence_acq_rel_gpu();
+        named_barrier_sync(barrier_id, 128); // every thread's sums are out
+        bool last = false;
+        if(t_in_group == 0)
+            last = arch::atomic_add_acq_rel_gpu(
+                       &ka.tail_counters[(wu.tail * ClusterM + rank) * shares + share], 1u) ==
+                   static_cast<std::uint32_t>(splits - 1);
+        if(!arch::named_barrier_sync_or(barrier_id, 128, last))
+            return false;
+        arch::fence_acq_rel_gpu();
+        // Batches of `batch` groups: as many loads in flight as the registers beside the
+        // accumulators hold.
+        constexpr index_t batch = groups % 8 == 0 ? 8 : 4;
+        static_assert(groups % batch == 0, "whole batches of 16-byte groups");
+#pragma unroll
+        for(index_t l = 0; l < pipeline::slabs; ++l)
+#pragma unroll
+            for(index_t g0 = 0; g0 < groups; g0 += batch)
+                for(std::int32_t split = 0; split < splits; ++split)
+                {
+                    const Acc* from = tile_sums + split * per_split + (l * groups + g0) * 512;
+                    Acc v[batch][4];
+#pragma unroll
+                    for(index_t g = 0; g < batch; ++g)
+                        arch::load_global_l2_x4(from + g * 512, v[g]);
+#pragma unroll
+                    for(index_t g = 0; g < batch; ++g)
+#pragma unroll
+                        for(index_t i = 0; i < 4; ++i)
+                            acc[l][4 * (g0 + g) + i] =
+                                split == 0 ? v[g][i] : acc[l][4 * (g0 + g) + i] + v[g][i];
+                }
+        return true;
     }
 
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(const kargs& ka) const
@@ -481,7 +648,7 @@ struct gemm_wgmma_kernel
 
         typename pipeline::ring ring{};
         // Work units: (output tile of the cluster, K split), the splits of a tile adjacent.
-        const std::int64_t total = ka.tiles.tiles() * ka.splits;
+        const std::int64_t total = ka.work.count();
         if(role == 0)
         {
             if constexpr(Policy::Consumers > 1)
@@ -492,14 +659,12 @@ struct gemm_wgmma_kernel
                 arch::tma_prefetch_descriptor(&ka.map_b);
                 for(std::int64_t u = cluster; u < total; u += clusters)
                 {
-                    const auto w = ka.tiles(u / ka.splits);
-                    const int32_t k_first =
-                        static_cast<int32_t>(u % ka.splits) * ka.k_tiles_per_split;
+                    const auto wu = ka.work(u);
+                    const auto w  = ka.tiles(wu.tile);
                     pipeline::produce(sh, ring, &ka.map_a, &ka.map_b,
                                       static_cast<int32_t>((w.m * ClusterM + rank) * BlockM),
                                       static_cast<int32_t>(w.n * BlockN),
-                                      static_cast<int32_t>(w.batch), k_first,
-                                      split_k_tiles(ka, k_first), rank);
+                                      static_cast<int32_t>(w.batch), wu.k_first, wu.k_tiles, rank);
                 }
             }
         }
@@ -529,14 +694,14 @@ struct gemm_wgmma_kernel
             uint32_t d_turn   = 0; // output chunks stored through the copy engine
             for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
             {
-                const auto w          = ka.tiles(u / ka.splits);
-                const int32_t split   = static_cast<int32_t>(u % ka.splits);
-                const int32_t k_first = split * ka.k_tiles_per_split;
+                const auto wu       = ka.work(u);
+                const auto w        = ka.tiles(wu.tile);
+                const int32_t split = wu.split;
                 if constexpr(Policy::Pingpong)
                 {
                     if(turn % 2 != consumer)
                     {
-                        ring.skip(split_k_tiles(ka, k_first)); // the other consumer's stages
+                        ring.skip(wu.k_tiles); // the other consumer's stages
                         continue;
                     }
                     // Main loops take turns: this one starts when the other's has consumed
@@ -546,10 +711,14 @@ struct gemm_wgmma_kernel
                     if(turn > 0)
                         named_barrier_sync(pingpong_barrier + consumer, 256);
                 }
-                pipeline::consume(acc, sh, ring, consumer, split_k_tiles(ka, k_first), warp_leader);
+                pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
                         named_barrier_arrive(pingpong_barrier + (1 - consumer), 256);
+                const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
+                if(wu.tail >= 0 && !tail_fixup(acc, ka, wu, rank, Policy::Pingpong ? 0 : consumer,
+                                               t_in_group, barrier_id))
+                    continue; // another split of the tile runs its epilogue
                 const std::int64_t share_row0 =
                     (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
                 const std::int64_t col0    = w.n * BlockN + Policy::consumer_col(consumer);
@@ -557,12 +726,11 @@ struct gemm_wgmma_kernel
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
-                const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
 #pragma unroll
                 for(index_t slab = 0; slab < pipeline::slabs; ++slab)
                 {
                     const std::int64_t row0 = share_row0 + 64 * slab;
-                    if(ka.splits > 1)
+                    if(ka.work.splits > 1)
                     {
                         const std::int64_t mn = ka.out.m * ka.out.n;
                         epilogue::store_partial(

@@ -6,6 +6,9 @@
 //
 // A persistent block overlaps one tile's epilogue with the next tile's first copies (the
 // producer runs ahead as far as the free stages allow), and pays the launch and prologue once.
+//
+// Blocks walk units of work rather than tiles (gemm_work_units): a tile whole, or one split of
+// its K range, for every tile (split-K) or only for the tiles of the last, partial wave.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -40,6 +43,73 @@ struct gemm_wgmma_scheduler
     static std::int64_t grid_size(std::int64_t tiles, std::int64_t sms)
     {
         return tiles < sms ? tiles : sms;
+    }
+};
+
+/// The units of work of a persistent launch over `tiles` output tiles of `k_tiles` K tiles:
+/// each tile whole; or with split-K (`splits` > 1) every tile in `splits` units; or with the
+/// last wave's split (`tail_splits` > 1) the tiles from `tail_first` on in `tail_splits` units.
+/// A tile's units are adjacent, split s taking K tiles [s * per, min((s + 1) * per, k_tiles)).
+struct gemm_work_units
+{
+    std::int64_t tiles   = 0;
+    std::int32_t k_tiles = 0;
+    std::int32_t splits = 1, k_tiles_per_split = 0;
+    std::int64_t tail_first  = 0;
+    std::int32_t tail_splits = 1, tail_k_tiles_per_split = 0;
+
+    struct unit
+    {
+        std::int64_t tile;
+        std::int32_t split, k_first, k_tiles;
+        std::int64_t tail; // the tile's index from tail_first on, -1 outside the last wave
+    };
+
+    /// @pre splits == 1 or tail_splits == 1; every split has at least one K tile.
+    static gemm_work_units make(std::int64_t tiles, std::int64_t k_tiles, std::int64_t splits,
+                                std::int64_t tail_first, std::int64_t tail_splits)
+    {
+        gemm_work_units w;
+        w.tiles             = tiles;
+        w.k_tiles           = static_cast<std::int32_t>(k_tiles);
+        w.splits            = static_cast<std::int32_t>(splits);
+        w.k_tiles_per_split = static_cast<std::int32_t>((k_tiles + splits - 1) / splits);
+        w.tail_first        = tail_splits > 1 ? tail_first : tiles;
+        w.tail_splits       = static_cast<std::int32_t>(tail_splits);
+        w.tail_k_tiles_per_split =
+            static_cast<std::int32_t>((k_tiles + tail_splits - 1) / tail_splits);
+        return w;
+    }
+
+    CK_TILE_HOST_DEVICE std::int64_t count() const
+    {
+        return tail_splits > 1 ? tail_first + (tiles - tail_first) * tail_splits : tiles * splits;
+    }
+
+    /// @pre 0 <= u < count(). @post the units cover every K tile of every tile exactly once.
+    CK_TILE_HOST_DEVICE unit operator()(std::int64_t u) const
+    {
+        if(tail_splits > 1)
+        {
+            if(u < tail_first)
+                return {u, 0, 0, k_tiles, -1};
+            const std::int64_t tail = (u - tail_first) / tail_splits;
+            return split_of(tail_first + tail,
+                            static_cast<std::int32_t>((u - tail_first) % tail_splits),
+                            tail_k_tiles_per_split, tail);
+        }
+        if(splits == 1)
+            return {u, 0, 0, k_tiles, -1};
+        return split_of(u / splits, static_cast<std::int32_t>(u % splits), k_tiles_per_split, -1);
+    }
+
+    private:
+    CK_TILE_HOST_DEVICE unit split_of(std::int64_t tile, std::int32_t split, std::int32_t per,
+                                      std::int64_t tail) const
+    {
+        const std::int32_t k_first = split * per;
+        const std::int32_t left    = k_tiles - k_first;
+        return {tile, split, k_first, left < per ? left : per, tail};
     }
 };
 
