@@ -593,8 +593,10 @@ struct gemm_wgmma_kernel
             return false;
         arch::fence_acq_rel_gpu();
         // Batches of `batch` groups: as many loads in flight as the registers beside the
-        // accumulators hold.
-        constexpr index_t batch = groups % 8 == 0 ? 8 : 4;
+        // accumulators hold (16 groups beside 128 accumulators spilled).
+        constexpr index_t batch = pipeline::accumulators <= 64 && groups % 16 == 0 ? 16
+                                  : groups % 8 == 0                                ? 8
+                                                                                   : 4;
         static_assert(groups % batch == 0, "whole batches of 16-byte groups");
 #pragma unroll
         for(index_t l = 0; l < pipeline::slabs; ++l)
