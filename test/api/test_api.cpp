@@ -909,6 +909,31 @@ TEST(Select, HopperInstancesStageUnalignedOperands)
     EXPECT_EQ(ws, 0u);
 }
 
+// A last wave the tiles leave mostly empty is split over K through the workspace: 2304 x 4096
+// on 128x256 tiles is 288 tiles, two waves of 132 SMs and 24 left, each split 5 ways (64 K
+// tiles). The workspace reported holds their partial sums (fp32, per split) and counters; a
+// problem in whole waves needs none.
+TEST(Select, HopperLastWaveSplitReportsItsWorkspace)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    std::uint64_t id = 0;
+    ASSERT_EQ(cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_fused", &id),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    auto p     = problem(2304, 4096, 4096);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 4096;
+    std::size_t ws = 0;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+    // Sums, then 24 x 2 counters (one per consumer) rounded to 256, then alignment room.
+    EXPECT_EQ(ws, 24u * 5u * 128u * 256u * sizeof(float) + 256u + 256u);
+    p.m = 4224; // 33 x 16 = 528 tiles: four whole waves
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(ws, 0u);
+}
+
 // The instances with a short A tile (name ending in _a16) run M <= 16 only and say so.
 TEST(Select, ShortATileInstancesTakeSkinnyProblemsOnly)
 {
