@@ -699,7 +699,7 @@ TEST_F(GemmCorrectness, SeveralWideTilesPerPersistentBlock)
 // More tiles than an H100 has SMs with a short last wave, so the Hopper instances split each
 // tile of that wave over K and the last split of a tile to finish adds up all of them (through
 // the workspace) before its epilogue. 67 batches of 8 x 264 make 134 or more tiles on every
-// tile shape (two left over on 128x256, S = 4 splits of 4 K tiles, the last K tile partial);
+// tile shape (two left over on 128x256: 3 splits of 6, 6 and 4 K tiles, the last one partial);
 // 133 batches of 72 x 40 leave one tile, two splits of 5 and 4 K tiles, with rows for both
 // consumers of a 128-row tile, C and the fused epilogue. Then the first problem again with no
 // workspace, which the split needs and the instances must do without.

@@ -198,6 +198,22 @@ TEST(GemmSplitK, TailSplitsOnlyAPartialLastWave)
         }
 }
 
+TEST(GemmSplitK, TailSplitCapBalancesMathAndSums)
+{
+    EXPECT_EQ(tail_split_cap(1), 1);
+    EXPECT_EQ(tail_split_cap(3), 2);
+    EXPECT_EQ(tail_split_cap(16), 3);  // 1024 deep on 64-deep K tiles
+    EXPECT_EQ(tail_split_cap(47), 5);  // 3000 deep
+    EXPECT_EQ(tail_split_cap(64), 6);  // 4096 deep
+    EXPECT_EQ(tail_split_cap(128), 8); // 8192 deep
+    for(std::int64_t k = 1; k < 2000; ++k)
+    {
+        const std::int64_t s = tail_split_cap(k);
+        ASSERT_GE(2 * s * s, k);
+        ASSERT_LT(2 * (s - 1) * (s - 1), k);
+    }
+}
+
 // Every K tile of every output tile in exactly one unit, a tile's units adjacent, tail units
 // numbered from 0 in tile order.
 TEST(GemmWorkUnits, CoverEveryKTileOnce)

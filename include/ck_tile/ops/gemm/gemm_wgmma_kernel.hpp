@@ -49,6 +49,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 
 #if !defined(CK_TILE_PLATFORM_NVIDIA)
@@ -190,13 +191,15 @@ struct gemm_wgmma_kernel
     }
 
     /// How many blocks share each tile of the last, partial wave when the workspace allows
-    /// (1: none; never with split-K). @post 1 <= tail_splits(h) <= MaxSplits (tail_k_splits).
+    /// (1: none; never with split-K): enough to fill the wave, no more than pay for their sums
+    /// (tail_split_cap). @post 1 <= tail_splits(h) <= MaxSplits (tail_k_splits).
     static std::int64_t tail_splits(const gemm_simt_host_args& h)
     {
         if(k_splits(h) > 1)
             return 1;
         return tail_k_splits(output_tiles(h) / ClusterM, slots(), k_tiles_of(h),
-                             MinTailKTilesPerSplit, MaxSplits);
+                             MinTailKTilesPerSplit,
+                             std::min(MaxSplits, tail_split_cap(k_tiles_of(h))));
     }
 
     /// The last wave's split for a run with `workspace_size` bytes of workspace: tail_splits(h)
