@@ -912,12 +912,24 @@ TEST(Select, HopperInstancesStageUnalignedOperands)
 // A last wave the tiles leave mostly empty is split over K through the workspace: 2304 x 4096
 // on 128x256 tiles is 288 tiles, two waves of 132 SMs and 24 left, each split 5 ways (64 K
 // tiles). The workspace reported holds their partial sums (fp32, per split) and counters; a
-// problem in whole waves needs none.
+// problem in whole waves needs none. The instances count the SMs of the device present (132
+// when there is none).
 TEST(Select, HopperLastWaveSplitReportsItsWorkspace)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
     if(offline_target != "sm_90a")
         GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    cktile_handle_t device = nullptr;
+    if(cktile_create(&device, 0) == CKTILE_STATUS_SUCCESS)
+    {
+        cktile_handle_info_t info{};
+        info.struct_size = sizeof(info);
+        const bool known = cktile_get_handle_info(device, &info) == CKTILE_STATUS_SUCCESS;
+        cktile_destroy(device);
+        if(!known || info.compute_unit_count != 132)
+            GTEST_SKIP() << "the sizes below are for 132 SMs; this device has "
+                         << info.compute_unit_count;
+    }
     offline_handle o;
     std::uint64_t id = 0;
     ASSERT_EQ(cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_fused", &id),
