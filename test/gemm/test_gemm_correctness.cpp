@@ -388,6 +388,10 @@ bool run_and_check(cktile_handle_t h, std::uint64_t id, const std::string& name,
 class GemmCorrectness : public ::testing::Test
 {
     protected:
+    /// run_cases passes no workspace at all, to the Hopper instances only (which must then run
+    /// without it).
+    bool no_workspace_ = false;
+
     void SetUp() override
     {
         const auto gpu = ck_tile::query_gpu_availability();
@@ -400,9 +404,6 @@ class GemmCorrectness : public ::testing::Test
         if(h_)
             cktile_destroy(h_);
     }
-
-    /// run_cases passes no workspace at all (the instances must then run without it).
-    bool no_workspace_ = false;
 
     /// Runs `cases` on every instance, in every layout the instance accepts, and checks that
     /// each instance ran at least one case (with `general_only_must_run`, only the general
@@ -424,6 +425,10 @@ class GemmCorrectness : public ::testing::Test
                 continue;
             if(tile_only && std::string(info.name).rfind("gemm_tile_", 0) != 0 &&
                std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
+                continue;
+            // Without workspace: the Hopper instances, whose workspace only buys speed here
+            // (the mma.sync split-K instances cannot run without theirs).
+            if(no_workspace_ && std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
                 continue;
             if(multi_d && !info.supports_multi_d)
                 continue;
@@ -698,24 +703,23 @@ TEST_F(GemmCorrectness, SeveralWideTilesPerPersistentBlock)
 
 // More tiles than an H100 has SMs with a short last wave, so the Hopper instances split each
 // tile of that wave over K and the last split of a tile to finish adds up all of them (through
-// the workspace) before its epilogue. 67 batches of 8 x 264 make 134 or more tiles on every
-// tile shape (two left over on 128x256: 3 splits of 6, 6 and 4 K tiles, the last one partial);
-// 133 batches of 72 x 40 leave one tile, two splits of 5 and 4 K tiles, with rows for both
-// consumers of a 128-row tile, C and the fused epilogue. Then the first problem again with no
-// workspace, which the split needs and the instances must do without.
+// the workspace) before its epilogue. 133 batches of one tile each leave one tile over on every
+// tile shape; K is long enough for the split to pay on all of them (8000: up to 8 splits, the
+// last K tile partial), and 72 rows give both consumers of a 128-row tile rows, with C and the
+// fused epilogue (K = 4096: the tiles of 128 rows and more split). Then the first problem again
+// with no workspace, which the split needs and the instances must do without.
 TEST_F(GemmCorrectness, LastWaveSplitOverK)
 {
     const auto none = CKTILE_BIAS_NONE;
     const auto act  = CKTILE_ACTIVATION_NONE;
     run_cases(
-        {{8, 264, 1000, 67, 0, 1.0, 0.0, none, act, 16},
-         {72, 40, 520, 133, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16}},
+        {{8, 8, 8000, 133, 0, 1.0, 0.0, none, act, 16},
+         {72, 8, 4096, 133, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16}},
         true, true, true);
-    // The split's partial sums live in the workspace; without one the same problem runs
-    // whole tiles in the last wave as well. (K = 1008 keeps the batch strides of 8-bit
-    // operands on 16 bytes, so that no instance needs the workspace to stage them.)
+    // (K = 8000 keeps the batch strides of 8-bit operands on 16 bytes, so that no instance
+    // needs the workspace to stage them.)
     no_workspace_ = true;
-    run_cases({{8, 264, 1008, 67, 0, 1.0, 0.0, none, act, 16}}, true, true, true);
+    run_cases({{8, 8, 8000, 133, 0, 1.0, 0.0, none, act, 16}}, true, true, true);
 }
 
 // Leading dimensions and batch strides off 16 bytes on the Hopper instances: each such operand

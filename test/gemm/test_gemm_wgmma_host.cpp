@@ -214,6 +214,18 @@ TEST(GemmSplitK, TailSplitCapBalancesMathAndSums)
     }
 }
 
+// The H100 measurements behind the rule (fp16 128x256, fixed cost 4.3 K tiles; 64x128, 17).
+TEST(GemmSplitK, TailSplitPaysOnlyOnLongK)
+{
+    EXPECT_FALSE(tail_split_pays(64, 1, 4.3));
+    EXPECT_FALSE(tail_split_pays(16, 3, 4.3)); // measured 3 us slower
+    EXPECT_FALSE(tail_split_pays(24, 4, 4.3)); // measured even
+    EXPECT_TRUE(tail_split_pays(32, 4, 4.3));  // measured 3.4 us faster
+    EXPECT_TRUE(tail_split_pays(47, 5, 4.3));  // 3008^3: 9.5 us faster
+    EXPECT_FALSE(tail_split_pays(32, 4, 17));  // 64x128: measured even
+    EXPECT_TRUE(tail_split_pays(64, 6, 17));   // 64x128: measured 3 us faster
+}
+
 // Every K tile of every output tile in exactly one unit, a tile's units adjacent, tail units
 // numbered from 0 in tile order.
 TEST(GemmWorkUnits, CoverEveryKTileOnce)

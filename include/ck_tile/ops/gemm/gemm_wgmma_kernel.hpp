@@ -146,6 +146,9 @@ struct gemm_wgmma_kernel
     /// The last wave's split pays its partial sums' trip through L2 once per split and their
     /// sum once per tile: a few K tiles per split cover it.
     static constexpr std::int64_t MinTailKTilesPerSplit = 4;
+    /// The split's fixed cost in this tile's K tiles: about 3 us on the H100, where a 128x256
+    /// K tile (any type: 128 bytes of K) takes about 0.7 us.
+    static constexpr double TailFixedKTiles = 4.3 * (128.0 * 256.0) / (BlockM * BlockN);
 
     /// Clusters that run at once: one block per SM of the current device (TargetBlocks SMs
     /// when no device answers, for offline selection).
@@ -197,9 +200,11 @@ struct gemm_wgmma_kernel
     {
         if(k_splits(h) > 1)
             return 1;
-        return tail_k_splits(output_tiles(h) / ClusterM, slots(), k_tiles_of(h),
-                             MinTailKTilesPerSplit,
-                             std::min(MaxSplits, tail_split_cap(k_tiles_of(h))));
+        const std::int64_t k = k_tiles_of(h);
+        const std::int64_t s =
+            tail_k_splits(output_tiles(h) / ClusterM, slots(), k, MinTailKTilesPerSplit,
+                          std::min(MaxSplits, tail_split_cap(k)));
+        return tail_split_pays(k, s, TailFixedKTiles) ? s : 1;
     }
 
     /// The last wave's split for a run with `workspace_size` bytes of workspace: tail_splits(h)
