@@ -262,7 +262,7 @@ struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
     static void run(const ck_tile::gemm_simt_host_args& h, void* workspace,
                     std::size_t workspace_size, hipStream_t stream)
     {
-        const std::int64_t tail = Kernel::tail_splits(h, workspace_size);
+        const auto tail = Kernel::plan_tail(h, workspace_size);
         const auto ka =
             Kernel::make_kargs(Kernel::stage_operands(h, workspace, tail, stream), workspace, tail);
         Kernel::launch(ka, stream);

@@ -47,9 +47,9 @@
 #include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_scheduler.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <algorithm>
 #include <cstdint>
 
 #if !defined(CK_TILE_PLATFORM_NVIDIA)
@@ -193,63 +193,70 @@ struct gemm_wgmma_kernel
         return clamp_k_splits(wish, k_tiles_of(h), MinKTilesPerSplit, MaxSplits);
     }
 
-    /// How many blocks share each tile of the last, partial wave when the workspace allows
-    /// (1: none; never with split-K): enough to fill the wave, no more than pay for their sums
-    /// (tail_split_cap). @post 1 <= tail_splits(h) <= MaxSplits (tail_k_splits).
-    static std::int64_t tail_splits(const gemm_simt_host_args& h)
+    /// The last wave's split of a run: how many blocks share each of its tiles (1: none) and
+    /// how many tiles (of clusters) it holds.
+    struct tail_plan
+    {
+        std::int64_t splits = 1, tiles = 0;
+
+        /// Its partial sums (one per element of its tiles per split) and its counters (one per
+        /// consumer share of a tile), each rounded up to 256 bytes.
+        std::size_t partial_bytes() const
+        {
+            const std::int64_t n = tiles * splits * ClusterM * shares * share_elements;
+            return (static_cast<std::size_t>(n) * sizeof(Acc) + 255) / 256 * 256;
+        }
+        std::size_t counter_bytes() const
+        {
+            const std::int64_t n = tiles * ClusterM * shares;
+            return (static_cast<std::size_t>(n) * sizeof(std::uint32_t) + 255) / 256 * 256;
+        }
+    };
+
+    /// The last wave's split where the workspace allows (never with split-K): enough splits
+    /// to fill the wave, no more than pay for their sums (tail_split_cap), and only where
+    /// splitting saves time at all (tail_split_pays).
+    /// @post 1 <= splits <= MaxSplits (tail_k_splits); tiles == 0 exactly when splits == 1.
+    static tail_plan plan_tail(const gemm_simt_host_args& h)
     {
         if(k_splits(h) > 1)
-            return 1;
-        const std::int64_t k = k_tiles_of(h);
-        const std::int64_t s =
-            tail_k_splits(output_tiles(h) / ClusterM, slots(), k, MinTailKTilesPerSplit,
-                          std::min(MaxSplits, tail_split_cap(k)));
-        return tail_split_pays(k, s, TailFixedKTiles) ? s : 1;
+            return {};
+        const std::int64_t k     = k_tiles_of(h);
+        const std::int64_t tiles = output_tiles(h) / ClusterM, slots_now = slots();
+        const std::int64_t s = tail_k_splits(tiles, slots_now, k, MinTailKTilesPerSplit,
+                                             std::min(MaxSplits, tail_split_cap(k)));
+        if(!tail_split_pays(k, s, TailFixedKTiles))
+            return {};
+        return {s, tiles % slots_now};
     }
 
-    /// The last wave's split for a run with `workspace_size` bytes of workspace: tail_splits(h)
-    /// where they fit, else none (the split only saves time; it is never needed).
-    static std::int64_t tail_splits(const gemm_simt_host_args& h, std::size_t workspace_size)
+    /// The last wave's split of a run with `workspace_size` bytes of workspace: plan_tail(h)
+    /// where it fits, else none (the split only saves time; it is never needed).
+    static tail_plan plan_tail(const gemm_simt_host_args& h, std::size_t workspace_size)
     {
-        const std::int64_t tail = tail_splits(h);
-        return tail > 1 && workspace_size >= workspace_bytes(h, tail) ? tail : 1;
+        const tail_plan tail = plan_tail(h);
+        return workspace_size >= workspace_bytes(h, tail) ? tail : tail_plan{};
     }
 
-    /// Tiles (of clusters) in the split last wave, 0 without a split.
-    static std::int64_t tail_tiles(const gemm_simt_host_args& h, std::int64_t tail)
-    {
-        return tail > 1 ? output_tiles(h) / ClusterM % slots() : 0;
-    }
-
-    /// The last wave's partial sums (one per element of its tiles per split) and its counters
-    /// (one per consumer share of a tile), each rounded up to 256 bytes.
-    static std::size_t tail_partial_bytes(const gemm_simt_host_args& h, std::int64_t tail)
-    {
-        const std::int64_t n = tail_tiles(h, tail) * tail * ClusterM * shares * share_elements;
-        return (static_cast<std::size_t>(n) * sizeof(Acc) + 255) / 256 * 256;
-    }
-    static std::size_t tail_counter_bytes(const gemm_simt_host_args& h, std::int64_t tail)
-    {
-        const std::int64_t n = tail_tiles(h, tail) * ClusterM * shares;
-        return (static_cast<std::size_t>(n) * sizeof(std::uint32_t) + 255) / 256 * 256;
-    }
+    /// How many blocks share each tile of the last, partial wave (1: none).
+    static std::int64_t tail_splits(const gemm_simt_host_args& h) { return plan_tail(h).splits; }
 
     /// Workspace bytes for the fastest run: with the last wave's split where it applies.
     static std::size_t workspace_bytes(const gemm_simt_host_args& h)
     {
-        return workspace_bytes(h, tail_splits(h));
+        return workspace_bytes(h, plan_tail(h));
     }
 
     /// The least workspace a run needs: without the last wave's split.
     static std::size_t minimum_workspace_bytes(const gemm_simt_host_args& h)
     {
-        return workspace_bytes(h, 1);
+        return workspace_bytes(h, tail_plan{});
     }
 
-    /// Workspace bytes with `tail` splits of the last wave: one accumulator per element of D
-    /// per split-K split, the last wave's partial sums, then the staged copies of operands
+    /// Workspace bytes with the last wave split as `tail` says: one accumulator per element of
+    /// D per split-K split, the last wave's partial sums, then the staged copies of operands
     /// whose strides the copy engine cannot follow.
-    static std::size_t workspace_bytes(const gemm_simt_host_args& h, std::int64_t tail)
+    static std::size_t workspace_bytes(const gemm_simt_host_args& h, const tail_plan& tail)
     {
         std::size_t staged = 0;
         if(stages_a(h))
@@ -262,9 +269,9 @@ struct gemm_wgmma_kernel
 
     /// The partial sums of split-K or of the last wave's split, and its counters: the
     /// workspace before the staged operands.
-    static std::size_t sums_bytes(const gemm_simt_host_args& h, std::int64_t tail)
+    static std::size_t sums_bytes(const gemm_simt_host_args& h, const tail_plan& tail)
     {
-        const std::size_t t = tail_partial_bytes(h, tail) + tail_counter_bytes(h, tail);
+        const std::size_t t = tail.partial_bytes() + tail.counter_bytes();
         // Room to start the tail's sums on a 256-byte boundary (16-byte vector stores).
         return split_k_bytes(h) + (t > 0 ? t + 256 : 0);
     }
@@ -305,10 +312,10 @@ struct gemm_wgmma_kernel
     }
 
     /// Copies the operands that need it into `workspace` (after the partial sums of a run
-    /// with `tail` splits of the last wave) on `stream` and returns `h` reading them there.
+    /// whose last wave is split as `tail` says) on `stream` and returns `h` reading them there.
     /// @pre workspace holds workspace_bytes(h, tail).
     static gemm_simt_host_args stage_operands(const gemm_simt_host_args& h, void* workspace,
-                                              std::int64_t tail, hipStream_t stream)
+                                              const tail_plan& tail, hipStream_t stream)
     {
         gemm_simt_host_args s = h;
         const std::uintptr_t after_sums =
@@ -474,10 +481,10 @@ struct gemm_wgmma_kernel
             k.map_x = make_tma_descriptor_cached(spec);
     }
 
-    /// The arguments of a run with `tail` splits of the last wave (1 or tail_splits(h)).
+    /// The arguments of a run whose last wave is split as `tail` says (none, or plan_tail(h)).
     /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h, tail). Throws
     /// ck_tile::hip_error when a tensor map cannot be encoded.
-    static kargs make_kargs(const gemm_simt_host_args& h, void* workspace, std::int64_t tail)
+    static kargs make_kargs(const gemm_simt_host_args& h, void* workspace, const tail_plan& tail)
     {
         kargs k{};
         k.map_a = operand_map<A, typename Plan::a_tile>(h.a, h.m, h.k, lda(h), h.batch_count,
@@ -494,7 +501,7 @@ struct gemm_wgmma_kernel
                   (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
                   reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;
         k.work          = gemm_work_units::make(k.tiles.tiles(), k_tiles_of(h), k_splits(h),
-                                                k.tiles.tiles() - tail_tiles(h, tail), tail);
+                                                k.tiles.tiles() - tail.tiles, tail.splits);
         k.workspace     = static_cast<Acc*>(workspace);
         k.tail_partials = nullptr;
         k.tail_counters = nullptr;
@@ -503,7 +510,7 @@ struct gemm_wgmma_kernel
             const std::uintptr_t at =
                 (reinterpret_cast<std::uintptr_t>(workspace) + split_k_bytes(h) + 255) / 256 * 256;
             k.tail_partials = reinterpret_cast<Acc*>(at);
-            k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail_partial_bytes(h, tail));
+            k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail.partial_bytes());
         }
         set_chunk_maps(h, k);
         return k;
@@ -536,12 +543,7 @@ struct gemm_wgmma_kernel
             if constexpr(ClusterM > 1)
                 clusters = max_resident_clusters(entry, BlockSize, shared_memory_bytes, ClusterM);
             if(clusters <= 0) // one block per SM
-            {
-                int sms = 0;
-                HIP_CHECK_ERROR(
-                    hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, device));
-                clusters = sms / ClusterM;
-            }
+                clusters = static_cast<int>(slots());
             if(device >= 0 && device < 64)
                 resident[device].store(clusters);
         }
@@ -582,8 +584,8 @@ struct gemm_wgmma_kernel
         const std::int64_t in_tile =
             (std::int64_t(rank) * shares + share) * share_elements + std::int64_t(t_in_group) * 4;
         const std::int32_t splits = ka.work.tail_splits;
-        const Acc* tile_sums      = ka.tail_partials + wu.tail * splits * per_split + in_tile;
-        Acc* mine                 = const_cast<Acc*>(tile_sums) + wu.split * per_split;
+        Acc* tile_sums            = ka.tail_partials + wu.tail * splits * per_split + in_tile;
+        Acc* mine                 = tile_sums + wu.split * per_split;
 #pragma unroll
         for(index_t l = 0; l < pipeline::slabs; ++l)
 #pragma unroll
