@@ -35,6 +35,14 @@ CK_TILE_DEVICE index_t get_lane_id()
 // division by a constant 32 is a shift and the compiler treats the result as uniform.
 CK_TILE_DEVICE index_t get_warp_id() { return get_thread_id() / arch::warp_size; }
 
+namespace arch {
+/// `v` as lane 0 holds it, for a value every lane of the warp already holds alike: the
+/// compiler then knows it is uniform and keeps it, and what is computed from it alone, in
+/// uniform registers (wgmma reads its shared-memory descriptors from there; built in vector
+/// registers they take an R2UR move per word before every MMA). One SHFL.
+CK_TILE_DEVICE index_t warp_uniform(index_t v) { return __shfl_sync(full_warp_mask, v, 0); }
+} // namespace arch
+
 /// The block's dynamic shared memory (as many bytes as the launch gave), 16-byte aligned.
 /// One declaration for every kernel: extern shared arrays of different types clash.
 CK_TILE_DEVICE unsigned char* get_dynamic_shared_memory()
