@@ -128,17 +128,25 @@ struct gemm_wgmma_epilogue
                out.activation == gemm_activation::none && !out.multi_d.active();
     }
 
+    /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
+    /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
+    /// is its instructions (ncu on 128x256: 738 per warp and tile, the stall samples spread
+    /// over all of them), and the multiplies were a third of those.
+    /// @pre out.load_scales()
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static E output_scale(const gemm_tile_output<D, E>& out)
+    {
+        return out.d_scale * out.alpha;
+    }
+
     /// @pre scale_only(out, pairs) and out.load_scales(). `row0`, `col0`: the slab's first
     /// element; `t`: the thread within the warpgroup.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     scale_and_store(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
                     std::int64_t row0, std::int64_t col0, index_t t)
     {
-        const E alpha = out.alpha, d_scale = out.d_scale;
+        const E scale = output_scale(out);
         store_fragment(acc, out.d, out.d_stride_m, out.m, out.n, row0, col0, t, true,
-                       [alpha, d_scale](Acc v) {
-                           return convert_output<D>(d_scale * (alpha * static_cast<E>(v)));
-                       });
+                       [scale](Acc v) { return convert_output<D>(scale * static_cast<E>(v)); });
     }
 
     /// Split-K: the raw sums into one split's row-major m x n slice of partial sums.
@@ -267,10 +275,8 @@ struct gemm_wgmma_epilogue
         {
             if(row0 >= out.m)
                 return;
-            const E alpha = out.alpha, d_scale = out.d_scale;
-            const auto f = [alpha, d_scale](Acc v) {
-                return convert_output<D>(d_scale * (alpha * static_cast<E>(v)));
-            };
+            const E scale = output_scale(out);
+            const auto f  = [scale](Acc v) { return convert_output<D>(scale * static_cast<E>(v)); };
             const index_t warp = t / 32, lane = t % 32;
             const index_t r_lo = warp * 16 + lane / 4, c_first = (lane % 4) * 2;
 #pragma unroll
