@@ -3,6 +3,8 @@
 
 #include "gemm_problem.hpp"
 
+#include "ck_tile/ops/gemm/gemm_split_k.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -152,16 +154,19 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const std::int64_t rest       = tiles % concurrent;
     double t                      = static_cast<double>(full_waves) * wave_time(occ);
     // A persistent instance may split the tiles of its last, partial wave over K: that wave
-    // then takes a split's K steps, plus about 3.5 K steps per split (its sums written to L2,
-    // then read back by the block that adds them up), plus about 3 us (the counters' memset,
-    // the hand-over's fences and atomics), as measured on the H100 (gemm_split_k.hpp).
+    // then takes a split's K steps, plus ck_tile::tail_split_k_tiles_per_split K steps per
+    // split (its sums written to L2, then read back by the block that adds them up), plus
+    // about 3 us (the counters' memset, the hand-over's fences and atomics), as measured on
+    // the H100 (gemm_split_k.hpp).
     const std::int64_t tail_splits = splits == 1 && full_workspace && inst.tail_splits
                                          ? std::max<std::int64_t>(1, inst.tail_splits(&p))
                                          : 1;
     if(rest > 0 && tail_splits > 1)
     {
         const double split_iters = std::ceil(k_iters / static_cast<double>(tail_splits));
-        t += tile_work * (split_iters + 3.5 * static_cast<double>(tail_splits)) /
+        t += tile_work *
+                 (split_iters +
+                  ck_tile::tail_split_k_tiles_per_split * static_cast<double>(tail_splits)) /
                  std::max(1.0, k_iters) +
              1.5 * mm.launch_units;
     }

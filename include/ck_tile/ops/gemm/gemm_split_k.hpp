@@ -51,9 +51,13 @@ inline std::int64_t tail_split_cap(std::int64_t k_tiles)
     return s;
 }
 
+/// What each split of a last-wave tile costs beyond its K tiles, in K tiles of that tile: its
+/// sums written, then read back by the block that adds them up (measured on the H100).
+inline constexpr double tail_split_k_tiles_per_split = 3.5;
+
 /// Whether splitting a last-wave tile of `k_tiles` K tiles `splits` ways saves time. The split
-/// saves the K tiles it takes off the tile's block; it costs about 3.5 K tiles per split (its
-/// sums written, then read back by the block that adds them up) and a fixed `fixed_k_tiles`
+/// saves the K tiles it takes off the tile's block; it costs tail_split_k_tiles_per_split K
+/// tiles per split and a fixed `fixed_k_tiles`
 /// (the counters' memset, the hand-over's fences and atomics, about 3 us on the H100, so 4.3 K
 /// tiles of 128x256 and 17 of 64x128). Measured on the H100 (fp16, 128x256): 24 K tiles in 4
 /// splits broke even, 16 in 3 lost 3 us, 32 in 4 gained 3.4 us.
@@ -62,7 +66,7 @@ inline bool tail_split_pays(std::int64_t k_tiles, std::int64_t splits, double fi
     if(splits <= 1)
         return false;
     const double saved = static_cast<double>(k_tiles - (k_tiles + splits - 1) / splits);
-    return saved > fixed_k_tiles + 3.5 * static_cast<double>(splits);
+    return saved > fixed_k_tiles + tail_split_k_tiles_per_split * static_cast<double>(splits);
 }
 
 } // namespace ck_tile

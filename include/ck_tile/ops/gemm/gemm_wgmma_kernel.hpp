@@ -548,11 +548,10 @@ struct gemm_wgmma_kernel
                 resident[device].store(clusters);
         }
         if(k.work.tail_splits > 1)
-            HIP_CHECK_ERROR(
-                hipMemsetAsync(k.tail_counters, 0,
-                               static_cast<std::size_t>(k.work.tiles - k.work.tail_first) *
-                                   ClusterM * shares * sizeof(std::uint32_t),
-                               stream));
+        {
+            const tail_plan tail{k.work.tail_splits, k.work.tiles - k.work.tail_first};
+            HIP_CHECK_ERROR(hipMemsetAsync(k.tail_counters, 0, tail.counter_bytes(), stream));
+        }
         const std::int64_t grid = scheduler::grid_size(k.work.count(), clusters) * ClusterM;
         static const kernel_entry launcher(entry);
         void* params[] = {const_cast<kargs*>(&k)};
