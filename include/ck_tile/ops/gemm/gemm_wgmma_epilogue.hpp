@@ -16,10 +16,13 @@
 //    instruction fetch, not its math, set the speed.
 //  - the same two through the copy engine (scale_and_store_tma, stage_and_store_tma), when D's
 //    tensor map exists (row-major D, 16-byte aligned pointer, leading dimension, batch stride
-//    and row length): each 64 x 32 chunk of D values is written to a swizzled shared-memory
-//    buffer, and one thread stores it with one TMA store. The warpgroup waits for a buffer
-//    only before writing it again (DBuffers of them in turn), so the last chunks' stores run
-//    under the next tile's main loop. The copy engine clips rows and columns outside D.
+//    and row length). The map's box is 16 rows of a 32-column chunk. In scale_and_store_tma
+//    each warp stores its own 16 rows of each chunk from its own swizzled boxes (stmatrix
+//    for 16-bit D), with no barrier between the warps: a warp waits only for the store that
+//    last read the box it is about to write. In stage_and_store_tma a 64 x 32 chunk is
+//    written by the warpgroup and leaves in four boxes. Either way a buffer is waited for
+//    only before it is written again (DBuffers of them in turn), so the last chunks' stores
+//    run under the next tile's main loop. The copy engine clips rows and columns outside D.
 //    The staged one can also have the copy engine load C (beta != 0), or else D0 (a one-input
 //    multi-D operation, D0 of D's type), into the chunk's buffer first, when that tensor meets
 //    the same rules: each thread then reads the value at an element from shared memory and
@@ -30,6 +33,7 @@
 #include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
+#include "ck_tile/core/arch/nvidia/stmatrix.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
 #include "ck_tile/core/arch/nvidia/wgmma_traits.hpp"
 #include "ck_tile/core/config.hpp"
@@ -78,6 +82,12 @@ struct gemm_wgmma_epilogue
     static_assert(!tma_store_possible || (d_span == 32 || d_span == 64 || d_span == 128),
                   "a row of an output chunk is one swizzle span");
     static_assert(DBuffers <= 2, "one or two output buffers");
+    /// The rows of one TMA store (D's tensor map box): a warp's share of a chunk. A box of
+    /// them is a whole number of swizzle repeats, so a chunk's four boxes and a warp's own
+    /// boxes both start where the pattern starts.
+    static constexpr uint32_t d_box_rows  = 16;
+    static constexpr uint32_t d_box_bytes = d_box_rows * d_span;
+    static_assert(d_box_rows % 8 == 0, "a swizzle repeat is 8 rows of d_span bytes");
 
     /// Byte offset of (row, col) in an output chunk.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t d_chunk_offset(index_t row, index_t col)
@@ -86,37 +96,33 @@ struct gemm_wgmma_epilogue
                                                   static_cast<uint32_t>(col) * sizeof(D));
     }
 
-    /// The output buffer of chunk `turn`, once the store that last read it has done so and
-    /// every thread of the warpgroup knows. `t == 0` issues this warpgroup's stores.
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static unsigned char*
-    acquire_d_buffer(unsigned char* d_buffers, uint32_t turn, index_t t, uint32_t barrier_id)
-    {
-        if(t == 0)
-            arch::tma_store_wait_group_read<DBuffers - 1>();
-        named_barrier_sync(barrier_id, 128);
-        return d_buffers + (turn % DBuffers) * d_chunk_bytes;
-    }
-
-    /// After every thread has written its values to `buffer`: one TMA store of the chunk at
-    /// (col, row) of `batch`, committed as its own group.
+    /// After every thread has written its values to `buffer`: the chunk at (col, row0) of
+    /// `batch` leaves in its boxes of d_box_rows rows (those that start inside D, `m` rows),
+    /// committed as one group.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     release_d_buffer(const CUtensorMap* map_d, const unsigned char* buffer, std::int64_t row0,
-                     std::int64_t col, std::int64_t batch, index_t t, uint32_t barrier_id)
+                     std::int64_t col, std::int64_t batch, std::int64_t m, index_t t,
+                     uint32_t barrier_id)
     {
         arch::fence_proxy_async_shared_cta();
         named_barrier_sync(barrier_id, 128);
         if(t == 0)
         {
-            arch::tma_store_3d(map_d, buffer, static_cast<int32_t>(col), static_cast<int32_t>(row0),
-                               static_cast<int32_t>(batch));
+#pragma unroll
+            for(uint32_t box = 0; box < 64 / d_box_rows; ++box)
+                if(row0 + box * d_box_rows < m)
+                    arch::tma_store_3d(map_d, buffer + box * d_box_bytes, static_cast<int32_t>(col),
+                                       static_cast<int32_t>(row0 + box * d_box_rows),
+                                       static_cast<int32_t>(batch));
             arch::tma_store_commit_group();
         }
     }
 
-    /// Before the block exits: its stores have finished with shared memory.
+    /// Before the block exits: its stores have finished with shared memory (each warp's first
+    /// lane issued some of them).
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void drain_stores(index_t t)
     {
-        if(t == 0)
+        if(t % 32 == 0)
             arch::tma_store_wait_group<0>();
     }
 
@@ -263,47 +269,116 @@ struct gemm_wgmma_epilogue
     }
 
     /// scale_and_store through the copy engine. `d_buffers`: this warpgroup's DBuffers output
-    /// chunks; `batch`: D's batch coordinate in map_d; `turn`: this warpgroup's chunk count.
-    /// Chunks wholly outside D are skipped (the copy engine is not asked to clip whole boxes).
+    /// chunks, of which each warp uses a quarter (DBuffers boxes of its own); `batch`: D's
+    /// batch coordinate in map_d; `turn`: the count of chunks this warp has stored. Chunks
+    /// wholly outside D, and warps whose rows are, are skipped (the copy engine is not asked to
+    /// clip whole boxes).
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     scale_and_store_tma(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
                         const CUtensorMap* map_d, unsigned char* d_buffers, std::int64_t row0,
-                        std::int64_t col0, std::int64_t batch, index_t t, uint32_t barrier_id,
-                        uint32_t& turn)
+                        std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn)
     {
         if constexpr(tma_store_possible)
         {
-            if(row0 >= out.m)
+            const index_t warp           = t / 32;
+            const std::int64_t warp_row0 = row0 + warp * d_box_rows;
+            if(warp_row0 >= out.m)
                 return;
+            unsigned char* const boxes = d_buffers + warp * DBuffers * d_box_bytes;
+            // alpha = 1 (with unit scales) is the common case: then no multiply at all.
             const E scale = output_scale(out);
-            const auto f  = [scale](Acc v) { return convert_output<D>(scale * static_cast<E>(v)); };
-            const index_t warp = t / 32, lane = t % 32;
-            const index_t r_lo = warp * 16 + lane / 4, c_first = (lane % 4) * 2;
-#pragma unroll
-            for(index_t chunk = 0; chunk < BlockN / chunk_cols; ++chunk)
-            {
-                if(col0 + chunk * chunk_cols >= out.n)
-                    break;
-                unsigned char* const buffer = acquire_d_buffer(d_buffers, turn++, t, barrier_id);
-#pragma unroll
-                for(index_t j = 0; j < chunk_cols / 8; ++j)
-                {
-                    const index_t i = 4 * (chunk * chunk_cols / 8 + j);
-                    const index_t c = c_first + 8 * j;
-                    store_pair(reinterpret_cast<D*>(buffer + d_chunk_offset(r_lo, c)), f(acc[i]),
-                               f(acc[i + 1]));
-                    store_pair(reinterpret_cast<D*>(buffer + d_chunk_offset(r_lo + 8, c)),
-                               f(acc[i + 2]), f(acc[i + 3]));
-                }
-                release_d_buffer(map_d, buffer, row0, col0 + chunk * chunk_cols, batch, t,
-                                 barrier_id);
-            }
+            if(scale == E(1))
+                store_warp_boxes(acc, map_d, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
+                                 [](Acc v) { return convert_output<D>(static_cast<E>(v)); });
+            else
+                store_warp_boxes(
+                    acc, map_d, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
+                    [scale](Acc v) { return convert_output<D>(scale * static_cast<E>(v)); });
         }
         else
         {
             (void)acc, (void)out, (void)map_d, (void)d_buffers, (void)row0, (void)col0;
-            (void)batch, (void)t, (void)barrier_id, (void)turn;
+            (void)batch, (void)t, (void)turn;
         }
+    }
+
+    /// One warp's 16 rows of the slab, chunk by chunk, each through the next of its boxes and
+    /// one TMA store issued by lane 0.
+    template <typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    store_warp_boxes(const Acc (&acc)[accumulators], const CUtensorMap* map_d, unsigned char* boxes,
+                     std::int64_t row0, std::int64_t col0, std::int64_t batch, std::int64_t n,
+                     index_t lane, uint32_t& turn, F f)
+    {
+#pragma unroll
+        for(index_t chunk = 0; chunk < BlockN / chunk_cols; ++chunk)
+        {
+            const std::int64_t col = col0 + chunk * chunk_cols;
+            if(col >= n)
+                break;
+            unsigned char* const box = boxes + (turn++ % DBuffers) * d_box_bytes;
+            if(lane == 0)
+                arch::tma_store_wait_group_read<DBuffers - 1>();
+            warp_sync(); // the box is free for every lane
+            write_box(acc, chunk, box, lane, f);
+            arch::fence_proxy_async_shared_cta();
+            warp_sync(); // every lane's values are visible to the copy engine
+            if(lane == 0)
+            {
+                arch::tma_store_3d(map_d, box, static_cast<int32_t>(col),
+                                   static_cast<int32_t>(row0), static_cast<int32_t>(batch));
+                arch::tma_store_commit_group();
+            }
+        }
+    }
+
+    /// The warp's values of one chunk into its box (16 rows x chunk_cols, swizzled). 16-bit D
+    /// goes by stmatrix, four 8x8 matrices (two 8-column groups) per instruction: matrix q
+    /// holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose fragment pair is accumulators
+    /// 4g + 2 (q % 2) and the next; lane l addresses row l % 8 of matrix l / 8.
+    template <typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    write_box(const Acc (&acc)[accumulators], index_t chunk, unsigned char* box, index_t lane, F f)
+    {
+        if constexpr(sizeof(D) == 2)
+        {
+            const index_t q = lane / 8, row = lane % 8 + 8 * (q % 2);
+#pragma unroll
+            for(index_t h = 0; h < chunk_cols / 16; ++h)
+            {
+                const index_t i = 4 * (chunk * chunk_cols / 8 + 2 * h);
+                arch::stmatrix_x4(
+                    arch::shared_address(box + d_chunk_offset(row, 8 * (2 * h + q / 2))),
+                    packed_pair(f(acc[i]), f(acc[i + 1])),
+                    packed_pair(f(acc[i + 2]), f(acc[i + 3])),
+                    packed_pair(f(acc[i + 4]), f(acc[i + 5])),
+                    packed_pair(f(acc[i + 6]), f(acc[i + 7])));
+            }
+        }
+        else
+        {
+            const index_t r_lo = lane / 4, c_first = (lane % 4) * 2;
+#pragma unroll
+            for(index_t j = 0; j < chunk_cols / 8; ++j)
+            {
+                const index_t i = 4 * (chunk * chunk_cols / 8 + j);
+                const index_t c = c_first + 8 * j;
+                store_pair(reinterpret_cast<D*>(box + d_chunk_offset(r_lo, c)), f(acc[i]),
+                           f(acc[i + 1]));
+                store_pair(reinterpret_cast<D*>(box + d_chunk_offset(r_lo + 8, c)), f(acc[i + 2]),
+                           f(acc[i + 3]));
+            }
+        }
+    }
+
+    /// Two 16-bit values in one 32-bit word, the first in the low half.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t packed_pair(D v0, D v1)
+    {
+        static_assert(sizeof(D) == 2, "pairs of 16-bit values");
+        const D two[2] = {v0, v1};
+        uint32_t w;
+        __builtin_memcpy(&w, two, sizeof(w));
+        return w;
     }
 
     /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,
@@ -396,7 +471,7 @@ struct gemm_wgmma_epilogue
                 }
                 // Also orders this chunk's reads of the staging area before the next chunk's
                 // writes.
-                release_d_buffer(map_d, buffer, row0, c0, batch, t, barrier_id);
+                release_d_buffer(map_d, buffer, row0, c0, batch, out.m, t, barrier_id);
             }
         }
         else

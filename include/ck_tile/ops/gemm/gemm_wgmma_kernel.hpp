@@ -424,13 +424,16 @@ struct gemm_wgmma_kernel
     }
 
     /// The 3-D tensor map (columns, rows, batch) of a row-major m x n matrix of D's type at p
-    /// in the epilogue's output chunks, or false when it cannot go through the copy engine.
+    /// in boxes of box_rows rows of the epilogue's output chunks (D's stores: the epilogue's
+    /// d_box_rows; an input loaded into a whole chunk: 64), or false when it cannot go
+    /// through the copy engine.
     /// Beyond the map's own rules (16-byte aligned pointer, leading dimension and batch
     /// stride), the row length must be whole 16-byte units: the copy engine clips a chunk at
     /// the last column, and on the H100 a store box crossing a row end that is not on a
     /// 16-byte boundary wrote the rest of that 16-byte unit (tma.hpp).
     static bool chunk_map_spec(const gemm_simt_host_args& h, const void* p, std::int64_t stride_m,
-                               std::int64_t stride_n, std::int64_t batch_stride, tma_tile_spec& s)
+                               std::int64_t stride_n, std::int64_t batch_stride,
+                               std::uint32_t box_rows, tma_tile_spec& s)
     {
         if constexpr(!epilogue::tma_store_possible)
             return false;
@@ -450,7 +453,7 @@ struct gemm_wgmma_kernel
                                  ? static_cast<std::uint64_t>(batch_stride) * sizeof(D)
                                  : s.strides_bytes[1] * s.dims[1];
         s.box[0]           = epilogue::chunk_cols;
-        s.box[1]           = 64;
+        s.box[1]           = box_rows;
         s.box[2]           = 1;
         s.swizzle          = epilogue::d_swizzle;
         return tma_tile_spec_error(s).empty();
@@ -462,19 +465,20 @@ struct gemm_wgmma_kernel
     {
         tma_tile_spec spec;
         k.chunk_input = gemm_wgmma_chunk_input::none;
-        k.tma_store   = k.work.splits == 1 &&
-                      chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d, spec);
+        k.tma_store =
+            k.work.splits == 1 && chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n,
+                                                 h.batch_stride_d, epilogue::d_box_rows, spec);
         if(!k.tma_store)
             return;
         k.map_d                = make_tma_descriptor_cached(spec);
         const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)
         {
-            if(chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, spec))
+            if(chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, 64, spec))
                 k.chunk_input = gemm_wgmma_chunk_input::c;
         }
         else if(FusedEpilogue && multi_d_inputs(md.op) == 1 && !md.d0.fp32 &&
-                chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n, md.d0.batch_stride,
+                chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n, md.d0.batch_stride, 64,
                                spec))
             k.chunk_input = gemm_wgmma_chunk_input::d0;
         if(k.chunk_input != gemm_wgmma_chunk_input::none)
@@ -750,8 +754,7 @@ struct gemm_wgmma_kernel
                     }
                     else if(tma_store && scale_only)
                         epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
-                                                      col0, w.batch, t_in_group, barrier_id,
-                                                      d_turn);
+                                                      col0, w.batch, t_in_group, d_turn);
                     else if(tma_store)
                         epilogue::stage_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
                                                       col0, w.batch, t_in_group, staging,
