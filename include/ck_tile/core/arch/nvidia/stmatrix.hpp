@@ -25,10 +25,10 @@ CK_TILE_DEVICE void stmatrix_x4([[maybe_unused]] uint32_t row_address, [[maybe_u
                                 [[maybe_unused]] uint32_t r3)
 {
 #if CK_TILE_ARCH_HAS_SM90_ASYNC
-    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
-                     row_address),
-                 "r"(r0), "r"(r1), "r"(r2), "r"(r3)
-                 : "memory");
+    asm volatile(
+        "stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(row_address),
+        "r"(r0), "r"(r1), "r"(r2), "r"(r3)
+        : "memory");
 #else
     ck_tile_error_needs_sm_90_or_later();
 #endif
