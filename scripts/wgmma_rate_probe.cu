@@ -17,7 +17,8 @@
 // `wgmma_rate_probe job` runs whole problems instead (size^3, leading dimension ld): every
 // output tile once, in the GEMM's order (groups of 8 tile rows), in copy and feed modes, and
 // prints each block's timeline (start, first tile, later tiles, end, in SM cycles): the main
-// loop of the GEMM without its epilogue.
+// loop of the GEMM without its epilogue. `wgmma_rate_probe halves` compares, in such jobs,
+// each 128x256 consumer's m64n256 MMAs with two m64n128 halves and a full wait between them.
 // Layouts: BlockM x BlockN with C consumers, each issuing S slabs of m64nN per K step. Each
 // line also gives the SM clock over the run (block 0's clock64 against %globaltimer): the
 // chip lowers it under load, by how much depending on the layout.
@@ -50,7 +51,7 @@ enum mode
 constexpr int ring_stages = 4, default_tile_stages = 64;
 
 __device__ long long clock_pairs[4]; // block 0's globaltimer (ns) and clock64 at start, end
-constexpr int max_blocks = 160, max_tiles = 8;
+constexpr int max_blocks = 160, max_tiles = 20;
 // Jobs: each block's %globaltimer at its start and at the end of each of its tiles.
 __device__ long long stamps[max_blocks][max_tiles + 1];
 
@@ -86,7 +87,7 @@ __device__ tile_coord tile_at(const operand_maps& maps, int t)
     return {first_m + t % per_group % rows, t % per_group / rows};
 }
 
-template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode>
+template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves>
 __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
     rate(int stages, float* out, const __grid_constant__ operand_maps maps)
 {
@@ -153,8 +154,8 @@ __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
     }
     const int c        = role - 1;
     const bool split_n = BlockN / N > 1;
-    const int row0     = split_n ? 0 : 64 * Slabs * c;
-    const int col0     = split_n ? N * c : 0;
+    const int row0     = Halves ? 64 * c : split_n ? 0 : 64 * Slabs * c;
+    const int col0     = Halves || !split_n ? 0 : N * c;
     const bool leader  = threadIdx.x % 32 == 0;
     float acc[Slabs][N / 2];
     for(int s = 0; s < Slabs; ++s)
@@ -178,21 +179,51 @@ __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
         const uint32_t sb = sa + a_tile::bytes;
         for(int i = 0; i < Slabs; ++i)
             arch::wgmma_fence_operand(acc[i]);
-        arch::wgmma_fence();
+        if constexpr(Halves)
+        {
+            // cuBLASLt's order: the stage's first column half, a wait for every MMA issued
+            // (then the previous stage is free), the second half, no wait.
+            static_assert(Slabs == 2, "two column halves");
+            arch::wgmma_fence();
 #pragma unroll
-        for(int step = 0; step < a_tile::k_steps; ++step)
-#pragma unroll
-            for(int slab = 0; slab < Slabs; ++slab)
+            for(int step = 0; step < a_tile::k_steps; ++step)
                 mma::template fma<wgmma_major::k, wgmma_major::k>(
-                    a_tile::descriptor(sa, row0 + 64 * slab, step),
-                    b_tile::descriptor(sb, col0, step), acc[slab],
+                    a_tile::descriptor(sa, row0, step), b_tile::descriptor(sb, 0, step), acc[0],
                     first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one);
-        arch::wgmma_commit_group();
-        for(int i = 0; i < Slabs; ++i)
-            arch::wgmma_fence_operand(acc[i]);
-        arch::wgmma_wait_group<1>();
-        if(waits && kt % tile_stages != 0 && leader)
-            arch::mbarrier_arrive(&empty[previous]);
+            arch::wgmma_commit_group();
+            arch::wgmma_fence_operand(acc[0]);
+            arch::wgmma_wait_group<0>();
+            arch::wgmma_fence_operand(acc[0]);
+            arch::wgmma_fence_operand(acc[1]);
+            if(waits && kt % tile_stages != 0 && leader)
+                arch::mbarrier_arrive(&empty[previous]);
+            arch::wgmma_fence();
+#pragma unroll
+            for(int step = 0; step < a_tile::k_steps; ++step)
+                mma::template fma<wgmma_major::k, wgmma_major::k>(
+                    a_tile::descriptor(sa, row0, step), b_tile::descriptor(sb, N, step), acc[1],
+                    first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one);
+            arch::wgmma_commit_group();
+            arch::wgmma_fence_operand(acc[1]);
+        }
+        else
+        {
+            arch::wgmma_fence();
+#pragma unroll
+            for(int step = 0; step < a_tile::k_steps; ++step)
+#pragma unroll
+                for(int slab = 0; slab < Slabs; ++slab)
+                    mma::template fma<wgmma_major::k, wgmma_major::k>(
+                        a_tile::descriptor(sa, row0 + 64 * slab, step),
+                        b_tile::descriptor(sb, col0, step), acc[slab],
+                        first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one);
+            arch::wgmma_commit_group();
+            for(int i = 0; i < Slabs; ++i)
+                arch::wgmma_fence_operand(acc[i]);
+            arch::wgmma_wait_group<1>();
+            if(waits && kt % tile_stages != 0 && leader)
+                arch::mbarrier_arrive(&empty[previous]);
+        }
         previous = s;
         if(Mode != smem && (kt + 1) % tile_stages == 0)
         {
@@ -288,11 +319,11 @@ void print_timeline(int sms, int total_tiles, double mhz)
     quartiles("block end", end);
 }
 
-template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode>
+template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves = false>
 void run(const char* name, float* out, int sms, int size = 0, int ld = 0, int group_m = 0)
 {
     const bool job  = group_m > 0;
-    auto kernel     = rate<BlockM, BlockN, Consumers, Slabs, N, Mode>;
+    auto kernel     = rate<BlockM, BlockN, Consumers, Slabs, N, Mode, Halves>;
     const int bytes = ring_stages * (BlockM + BlockN) * 128 + 2 * ring_stages * 8;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
     uint16_t *a = nullptr, *b = nullptr;
@@ -357,11 +388,12 @@ void layout(const char* name, float* out, int sms)
 }
 
 // The 4096^3 job as the GEMM runs it: every tile once, in its order, with and without MMAs.
-template <int BlockM, int BlockN, int Consumers, int Slabs, int N>
+template <int BlockM, int BlockN, int Consumers, int Slabs, int N, bool Halves = false>
 void job(const char* name, float* out, int sms, int size, int ld, int group_m = 8)
 {
-    run<BlockM, BlockN, Consumers, Slabs, N, copy>(name, out, sms, size, ld, group_m);
-    run<BlockM, BlockN, Consumers, Slabs, N, feed>(name, out, sms, size, ld, group_m);
+    run<BlockM, BlockN, Consumers, Slabs, N, copy, Halves>(name, out, sms, size, ld, group_m);
+    if(!Halves)
+        run<BlockM, BlockN, Consumers, Slabs, N, feed>(name, out, sms, size, ld, group_m);
 }
 
 int main(int argc, char** argv)
@@ -382,6 +414,19 @@ int main(int argc, char** argv)
             job<192, 192, 2, 3, 96>("192x192, 2 x 3 slabs m64n96", out, sms, 3000, 3008);
             job<192, 192, 2, 3, 96>("192x192, 2 x 3 slabs m64n96", out, sms, 3008, 3008);
         }
+        cudaFree(out);
+        return 0;
+    }
+    // ./wgmma_rate_probe halves: 128x256 with each consumer's 64 x 256 as two m64n128 halves
+    // (a full wait after the first), against m64n256 (a wait for the previous stage)
+    if(argc > 1 && std::string(argv[1]) == "halves")
+    {
+        for(int r = 0; r < 3; ++r)
+            for(int size : {4096, 8192, 3008})
+            {
+                job<128, 256, 2, 1, 256>("128x256, 2 x m64n256", out, sms, size, size);
+                job<128, 256, 2, 2, 128, true>("128x256, 2 x halves m64n128", out, sms, size, size);
+            }
         cudaFree(out);
         return 0;
     }
