@@ -70,9 +70,11 @@ struct gemm_wgmma_epilogue
 
     /// The copy engine's output chunks: 64 rows of chunk_cols D values, rows of d_span bytes
     /// swizzled at that span (32, 64 or 128 bytes: a warp's row-wise or fragment-wise writes
-    /// then fall on distinct banks). DBuffers of them per warpgroup, used in turn (`turn`
-    /// counts the chunks stored, so the store that last read a buffer is always the group
-    /// DBuffers back, even where chunks outside D were skipped).
+    /// then fall on distinct banks). DBuffers of them per warpgroup, used in turn by the staged
+    /// path; the plain path gives each warp a quarter of them (DBuffers boxes of 16 rows),
+    /// used in turn by that warp. `turn` counts the chunks its thread's warpgroup or warp has
+    /// stored, so the store that last read a buffer is always the group DBuffers back, even
+    /// where chunks outside D were skipped.
     static constexpr bool tma_store_possible = DBuffers > 0;
     static constexpr uint32_t d_span         = chunk_cols * static_cast<uint32_t>(sizeof(D));
     static constexpr smem_swizzle d_swizzle  = d_span == 128  ? smem_swizzle::b128

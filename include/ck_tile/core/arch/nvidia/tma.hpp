@@ -19,9 +19,10 @@
 // Loads complete on an mbarrier (mbarrier.hpp): the issuing thread announces the box's bytes
 // with mbarrier_arrive_expect_tx, issues the copies, and every consumer waits on the phase.
 // Stores read shared memory through the async proxy: each thread that wrote the tile calls
-// fence_proxy_async_shared_cta(), the block synchronizes, one thread issues the store, commits
-// and waits (wait_group_read before reusing the buffer, wait_group before the kernel relies on
-// the global writes).
+// fence_proxy_async_shared_cta(), the threads that wrote it synchronize (the block, a
+// warpgroup's named barrier, or a warp), one of them issues the store, commits and waits
+// (wait_group_read before reusing the buffer, wait_group before the kernel relies on the global
+// writes). Bulk groups belong to the thread that committed them.
 #pragma once
 
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
