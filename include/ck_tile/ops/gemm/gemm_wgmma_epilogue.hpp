@@ -206,9 +206,10 @@ struct gemm_wgmma_epilogue
         }
     }
 
-    /// Two adjacent elements in one store. @pre p is 2 * sizeof(T) aligned.
+    /// Two adjacent elements as one memory word, v0 at the lower address (in the low half).
     template <typename T>
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void store_pair(T* p, T v0, T v1)
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static arch::memory_word_t<2 * sizeof(T)> pair_word(T v0,
+                                                                                            T v1)
     {
         using word = arch::memory_word_t<2 * sizeof(T)>;
         struct alignas(word) pair
@@ -218,7 +219,14 @@ struct gemm_wgmma_epilogue
         const pair two{{v0, v1}};
         word w;
         __builtin_memcpy(&w, &two, sizeof(w));
-        *reinterpret_cast<word*>(p) = w;
+        return w;
+    }
+
+    /// Two adjacent elements in one store. @pre p is 2 * sizeof(T) aligned.
+    template <typename T>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void store_pair(T* p, T v0, T v1)
+    {
+        *reinterpret_cast<arch::memory_word_t<2 * sizeof(T)>*>(p) = pair_word(v0, v1);
     }
 
     /// The full epilogue through `staging` (staging_bytes of shared memory owned by this
@@ -351,10 +359,9 @@ struct gemm_wgmma_epilogue
                 const index_t i = 4 * (chunk * chunk_cols / 8 + 2 * h);
                 arch::stmatrix_x4(
                     arch::shared_address(box + d_chunk_offset(row, 8 * (2 * h + q / 2))),
-                    packed_pair(f(acc[i]), f(acc[i + 1])),
-                    packed_pair(f(acc[i + 2]), f(acc[i + 3])),
-                    packed_pair(f(acc[i + 4]), f(acc[i + 5])),
-                    packed_pair(f(acc[i + 6]), f(acc[i + 7])));
+                    pair_word(f(acc[i]), f(acc[i + 1])), pair_word(f(acc[i + 2]), f(acc[i + 3])),
+                    pair_word(f(acc[i + 4]), f(acc[i + 5])),
+                    pair_word(f(acc[i + 6]), f(acc[i + 7])));
             }
         }
         else
@@ -371,16 +378,6 @@ struct gemm_wgmma_epilogue
                            f(acc[i + 3]));
             }
         }
-    }
-
-    /// Two 16-bit values in one 32-bit word, the first in the low half.
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t packed_pair(D v0, D v1)
-    {
-        static_assert(sizeof(D) == 2, "pairs of 16-bit values");
-        const D two[2] = {v0, v1};
-        uint32_t w;
-        __builtin_memcpy(&w, two, sizeof(w));
-        return w;
     }
 
     /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,
