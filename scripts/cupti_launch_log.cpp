@@ -19,8 +19,9 @@
 // 128 bytes), bit 7 NaN fill; byte 10 bits 1-2 the L2 promotion (none, 64, 128, 256 bytes);
 // from byte 12, 4 bytes per dimension after the first, its stride in 16-byte units; from byte
 // 32, 4 bytes per dimension, its size less one; from byte 55, one byte per dimension, the box
-// extent less one. A map is recognised by a plausible address, rank (2 to 5), type, stride and
-// box, so a parameter that merely looks like one can show up too.
+// extent less one. A map is recognised by a plausible address (a 16-byte aligned device pointer
+// above 4 GiB), rank (2 to 5), type, stride and box, so a parameter that merely looks like one
+// can show up too.
 #include <cuda.h>
 #include <cupti.h>
 
@@ -32,7 +33,7 @@
 
 namespace {
 
-FILE* out                  = stderr;
+FILE* out                 = stderr;
 thread_local bool in_call = false; // the parameter queries below are driver calls too
 
 std::uint32_t u32(const unsigned char* p)
@@ -46,11 +47,16 @@ const char* type_name(unsigned code)
 {
     switch(code)
     {
-    case 0: return "u8";
-    case 6: return "f16";
-    case 7: return "f32";
-    case 10: return "bf16";
-    default: return nullptr;
+    case 0:
+        return "u8";
+    case 6:
+        return "f16";
+    case 7:
+        return "f32";
+    case 10:
+        return "bf16";
+    default:
+        return nullptr;
     }
 }
 
@@ -61,7 +67,7 @@ bool print_if_tensor_map(const unsigned char* m, std::size_t offset)
     std::memcpy(&address, m, 8);
     const unsigned rank = ((m[8] >> 4) & 7u) + 1;
     const unsigned type = ((m[9] & 0xfu) << 1) | (m[8] >> 7);
-    if(address == 0 || address % 16 != 0 || address >> 57 || rank < 2 || rank > 5 ||
+    if(address >> 32 == 0 || address % 16 != 0 || address >> 57 || rank < 2 || rank > 5 ||
        !type_name(type) || u32(m + 12) == 0)
         return false;
     std::uint32_t dims[5], box[5];
@@ -119,8 +125,7 @@ std::vector<unsigned char> parameters(CUfunction f, void** args, void** extra)
     {
         std::size_t offset = 0, size = 0;
         if(cuFuncGetParamInfo(f, i, &offset, &size) != CUDA_SUCCESS &&
-           cuKernelGetParamInfo(reinterpret_cast<CUkernel>(f), i, &offset, &size) !=
-               CUDA_SUCCESS)
+           cuKernelGetParamInfo(reinterpret_cast<CUkernel>(f), i, &offset, &size) != CUDA_SUCCESS)
             break;
         if(buffer.size() < offset + size)
             buffer.resize(offset + size);
@@ -129,8 +134,7 @@ std::vector<unsigned char> parameters(CUfunction f, void** args, void** extra)
     return buffer;
 }
 
-void log_launch(const char* name, CUfunction f, const CUlaunchConfig& c, void** args,
-                void** extra)
+void log_launch(const char* name, CUfunction f, const CUlaunchConfig& c, void** args, void** extra)
 {
     std::fprintf(out, "launch %s grid %ux%ux%u block %ux%ux%u smem %u", name ? name : "?",
                  c.gridDimX, c.gridDimY, c.gridDimZ, c.blockDimX, c.blockDimY, c.blockDimZ,
