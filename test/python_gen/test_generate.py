@@ -39,8 +39,10 @@ class ExpandTheShippedLists(unittest.TestCase):
         insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
         # 56: the narrow tiles and the clustered 128x256 tile for B row-major as well, the
         # layout of torch.matmul(A, B), which the vendor baselines time; and the Hopper fp8
-        # tile with bf16 output, vendor_baseline.py's fp8 problem.
-        self.assertLessEqual(len(insts), 56, "the ci set is compiled on every CI run")
+        # tile with bf16 output, vendor_baseline.py's fp8 problem. 63: the Hopper tiles of the
+        # benchmarked plain products once more without the fused epilogue, which they run
+        # faster (instances/gemm.json, hopper_plain).
+        self.assertLessEqual(len(insts), 63, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
