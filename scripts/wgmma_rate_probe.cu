@@ -275,7 +275,7 @@ operand_maps make_maps(int m, int n, int k, int ld, uint16_t*& a, uint16_t*& b)
     auto spec = [&](const uint16_t* p, int rows, uint32_t box_rows) {
         tma_tile_spec s = make_tma_tile_spec_2d(reinterpret_cast<const half_t*>(p), rows, k, ld,
                                                 box_rows, 64, smem_swizzle::b128);
-        s.l2 = ld * 2 % 128 == 0 ? tma_l2_promotion::b256 : tma_l2_promotion::b128; // the GEMM's
+        s.l2            = tma_l2_promotion_for_rows(uint64_t(ld) * 2); // as the GEMM's
         return s;
     };
     maps.a       = make_tma_descriptor(spec(a, m, BlockM));

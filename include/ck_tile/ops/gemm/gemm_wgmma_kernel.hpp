@@ -415,11 +415,7 @@ struct gemm_wgmma_kernel
         s.box[1]           = Tile::box_outer;
         s.box[2]           = 1;
         s.swizzle          = smem_swizzle::b128;
-        // Rows that do not start on a 128-byte line make every 128-byte box row span two
-        // lines; fetching 256 bytes around each of them then moved more than it saved (on the
-        // H100 at 3000^3 fp16, lda = 3000: 0.141 ms with 128-byte promotion, 0.160 with 256,
-        // 0.150 with none; aligned rows ran the same either way).
-        s.l2 = s.strides_bytes[1] % 128 == 0 ? tma_l2_promotion::b256 : tma_l2_promotion::b128;
+        s.l2               = tma_l2_promotion_for_rows(s.strides_bytes[1]);
         return make_tma_descriptor_cached(s);
     }
 
