@@ -497,22 +497,18 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if len(block) != 2 or block[0] not in (64, 128, 192) or block[1] not in (64, 128, 192, 256):
             raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 128, 192 or "
                            "256")
-        if block[0] == 192 and (block[1] == 64 or
-                                (block[1] == 192 and any(p[1] == "row" for p in layouts))):
-            raise GenError(f"{tw}: a 192-row tile's two consumers take half the columns each: "
-                           "N must be 128, 192 or 256, and 128 or 256 for a row-major B")
         stages = tile["stages"]
         if not isinstance(stages, int) or not 2 <= stages <= 32:
             raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")
         cluster = tile.get("cluster", 1)
         if cluster not in (1, 2):
             raise GenError(f"{tw}: cluster {cluster!r} must be 1 or 2")
-        if cluster == 2 and any(p[1] == "row" for p in layouts) and block[1] % 128:
-            raise GenError(f"{tw}: a cluster of 2 splits a row-major B tile into whole 64-column "
-                           f"boxes per CTA: N must be 128 or 256, not {block[1]}")
         schedule = tile.get("schedule", "cooperative")
         if schedule not in WGMMA_SCHEDULES:
             raise GenError(f"{tw}: schedule {schedule!r} is not one of {', '.join(WGMMA_SCHEDULES)}")
+        if block[0] == 192 and block[1] == 64:
+            raise GenError(f"{tw}: a 192-row tile's two consumers take half the columns each: "
+                           "N must be 128, 192 or 256")
         if schedule == "pingpong" and block[0] != 64:
             raise GenError(f"{tw}: ping-pong tiles are 64 rows (one consumer warpgroup each)")
         rows_a = tile.get("rows_a", block[0])

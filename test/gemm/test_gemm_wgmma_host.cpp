@@ -23,7 +23,8 @@ using namespace ck_tile;
 namespace {
 
 /// Byte offset, within a stage, of element (row, k) of an operand tile as the copy engine
-/// stores it: boxes of 128-byte rows, 128-byte swizzle.
+/// stores it: K-major, 128-byte rows of K, 128-byte swizzle; MN-major, groups of MnGroup
+/// columns one after the other, each K index one row of the group, swizzled at that span.
 template <typename Tile, typename T>
 uint32_t tma_offset(index_t row, index_t k)
 {
@@ -32,38 +33,45 @@ uint32_t tma_offset(index_t row, index_t k)
                                    static_cast<uint32_t>(row * 128 + k * sizeof(T)));
     else
     {
-        const uint32_t box = static_cast<uint32_t>(row / 64) * Tile::box_bytes;
-        return box + smem_swizzle_offset(smem_swizzle::b128,
-                                         static_cast<uint32_t>(k * 128 + (row % 64) * sizeof(T)));
+        constexpr index_t group = Tile::row_bytes / static_cast<index_t>(sizeof(T));
+        const uint32_t at       = static_cast<uint32_t>(row / group * Tile::group_bytes);
+        return at + smem_swizzle_offset(
+                        Tile::swizzle,
+                        static_cast<uint32_t>(k * Tile::row_bytes + (row % group) * sizeof(T)));
     }
 }
 
 /// Where the descriptor says element (r, kk) of the 64 x k-step operand is: the canonical
-/// layouts of the PTX ISA ("Shared Memory Matrix Layout"), 128-byte swizzle, written out.
+/// layouts of the PTX ISA ("Shared Memory Matrix Layout"), swizzled, written out.
 uint32_t descriptor_offset(uint64_t desc, wgmma_major major, index_t r, index_t kk, uint32_t elem)
 {
-    const uint32_t start = wgmma_smem_descriptor::start_address(desc);
-    const uint32_t lbo   = wgmma_smem_descriptor::lbo_bytes(desc);
-    const uint32_t sbo   = wgmma_smem_descriptor::sbo_bytes(desc);
+    const uint32_t start  = wgmma_smem_descriptor::start_address(desc);
+    const uint32_t lbo    = wgmma_smem_descriptor::lbo_bytes(desc);
+    const uint32_t sbo    = wgmma_smem_descriptor::sbo_bytes(desc);
+    const smem_swizzle sw = wgmma_smem_descriptor::swizzle(desc);
+    const uint32_t span   = smem_swizzle_span_bytes(sw);
     uint32_t logical;
-    if(major == wgmma_major::k) // row r: 8-row groups SBO apart, rows 128 bytes apart
-        logical = start + (r / 8) * sbo + (r % 8) * 128 + kk * elem;
-    else // 64-element MN groups LBO apart; K: 8-row groups SBO apart, rows 128 bytes apart
-        logical = start + (r / 64) * lbo + (kk / 8) * sbo + (kk % 8) * 128 + (r % 64) * elem;
-    return smem_swizzle_offset(smem_swizzle::b128, logical);
+    if(major == wgmma_major::k) // row r: 8-row groups SBO apart, rows one span apart
+        logical = start + (r / 8) * sbo + (r % 8) * span + kk * elem;
+    else // groups of span / elem MN indices LBO apart; K: 8-row groups SBO apart, rows a span
+    {
+        const index_t g = static_cast<index_t>(span / elem);
+        logical         = start + (r / g) * lbo + (kk / 8) * sbo + (kk % 8) * span + (r % g) * elem;
+    }
+    return smem_swizzle_offset(sw, logical);
 }
 
-template <typename T, index_t Rows, bool KMajor>
+template <typename T, index_t Rows, bool KMajor, index_t MnGroup = 64, index_t Slab = 64>
 void expect_descriptors_name_the_copied_bytes()
 {
-    using tile             = gemm_wgmma_operand_tile<T, Rows, KMajor>;
+    using tile             = gemm_wgmma_operand_tile<T, Rows, KMajor, 1, MnGroup>;
     constexpr index_t step = 32 / sizeof(T);
-    for(index_t row0 = 0; row0 < Rows; row0 += 64)
+    for(index_t row0 = 0; row0 < Rows; row0 += Slab)
         for(index_t s = 0; s < tile::k_steps; ++s)
         {
             const uint64_t d = tile::descriptor(0, row0, s);
-            EXPECT_EQ(wgmma_smem_descriptor::swizzle(d), smem_swizzle::b128);
-            for(index_t r = 0; r < 64; ++r)
+            EXPECT_EQ(wgmma_smem_descriptor::swizzle(d), tile::swizzle);
+            for(index_t r = 0; r < Slab && row0 + r < Rows; ++r)
                 for(index_t kk = 0; kk < step; ++kk)
                     ASSERT_EQ(descriptor_offset(d, tile::major, r, kk, sizeof(T)),
                               (tma_offset<tile, T>(row0 + r, s * step + kk)))
@@ -86,6 +94,14 @@ TEST(GemmWgmmaOperand, MnMajorDescriptorsNameTheCopiedBytes)
 {
     expect_descriptors_name_the_copied_bytes<half_t, 128, false>();
     expect_descriptors_name_the_copied_bytes<bf16_t, 256, false>();
+    // 32-column groups (64-byte swizzle): a 192-column B read by two consumers of 96 columns,
+    // each MMA starting on a group.
+    using narrow = gemm_wgmma_operand_tile<half_t, 192, false, 1, 32>;
+    EXPECT_EQ(narrow::swizzle, smem_swizzle::b64);
+    EXPECT_EQ(narrow::boxes, 6);
+    EXPECT_EQ(narrow::box_inner, 32u);
+    expect_descriptors_name_the_copied_bytes<half_t, 192, false, 32, 96>();
+    expect_descriptors_name_the_copied_bytes<bf16_t, 128, false, 32, 32>();
 }
 
 TEST(GemmWgmmaOperand, BoxesCoverTheStage)
@@ -100,6 +116,61 @@ TEST(GemmWgmmaOperand, BoxesCoverTheStage)
     EXPECT_EQ(mn::box_outer, 64u);
     EXPECT_EQ(mn::bytes, 256 * 128);
     EXPECT_EQ((gemm_wgmma_operand_tile<fp8_t, 128, true>::block_k), 128);
+}
+
+namespace {
+
+/// Every part's boxes, as the copy engine writes them (each box's rows one after the other
+/// from its offset, swizzled on the shared address), put each element of the tile where the
+/// descriptors read it, and together write every byte of the stage once.
+template <typename T, index_t Rows, bool KMajor, index_t Parts, index_t MnGroup = 64>
+void expect_parts_fill_the_tile()
+{
+    using tile = gemm_wgmma_operand_tile<T, Rows, KMajor, Parts, MnGroup>;
+    std::vector<int> written(tile::bytes, 0);
+    for(index_t part = 0; part < Parts; ++part)
+        for(index_t j = 0; j < tile::boxes_per_part; ++j)
+        {
+            const uint32_t offset = static_cast<uint32_t>(tile::box_offset(part, j));
+            ASSERT_EQ(offset % (8 * tile::row_bytes), 0u) << "a box starts on the swizzle repeat";
+            for(uint32_t o = 0; o < tile::box_outer; ++o)
+                for(uint32_t i = 0; i < tile::box_inner; ++i)
+                {
+                    const index_t row =
+                        tile::box_mn(part, j) + static_cast<index_t>(KMajor ? o : i);
+                    const index_t k = tile::box_k(part, j) + static_cast<index_t>(KMajor ? i : o);
+                    const uint32_t at =
+                        offset +
+                        smem_swizzle_offset(tile::swizzle,
+                                            o * tile::box_inner * sizeof(T) + i * sizeof(T));
+                    ASSERT_EQ(at, (tma_offset<tile, T>(row, k)))
+                        << "part " << part << " box " << j << " (" << row << "," << k << ")";
+                    for(std::size_t b = 0; b < sizeof(T); ++b)
+                        ++written[at + b];
+                }
+        }
+    for(std::size_t b = 0; b < written.size(); ++b)
+        ASSERT_EQ(written[b], 1) << "byte " << b;
+}
+
+} // namespace
+
+TEST(GemmWgmmaOperand, PartsOfAClusterFillTheTileOnce)
+{
+    expect_parts_fill_the_tile<half_t, 256, true, 2>();
+    expect_parts_fill_the_tile<half_t, 256, false, 2>(); // two whole boxes each
+    expect_parts_fill_the_tile<half_t, 192, false, 2>(); // K halves of three boxes
+    expect_parts_fill_the_tile<bf16_t, 192, false, 1>();
+    expect_parts_fill_the_tile<half_t, 192, false, 2, 32>(); // three 32-column boxes each
+    using split = gemm_wgmma_operand_tile<half_t, 192, false, 2>;
+    EXPECT_TRUE(split::k_split);
+    EXPECT_EQ(split::boxes_per_part, 3);
+    EXPECT_EQ(split::box_outer, 32u);
+    EXPECT_EQ(split::box_k(1, 0), 32);
+    EXPECT_FALSE((gemm_wgmma_operand_tile<half_t, 256, false, 2>::k_split));
+    EXPECT_FALSE((gemm_wgmma_operand_tile<half_t, 192, false, 2, 32>::k_split));
+    // The descriptors of a split tile are those of an unsplit one.
+    expect_descriptors_name_the_copied_bytes<half_t, 192, false>();
 }
 
 TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)

@@ -414,7 +414,7 @@ struct gemm_wgmma_kernel
         s.box[0]           = Tile::box_inner;
         s.box[1]           = Tile::box_outer;
         s.box[2]           = 1;
-        s.swizzle          = smem_swizzle::b128;
+        s.swizzle          = Tile::swizzle;
         s.l2               = tma_l2_promotion_for_rows(s.strides_bytes[1]);
         return make_tma_descriptor_cached(s);
     }

@@ -108,11 +108,11 @@ struct gemm_wgmma_pipeline
 #pragma unroll
         for(index_t j = 0; j < Tile::boxes_per_part; ++j)
         {
-            const index_t box = part * Tile::boxes_per_part + j;
-            const int32_t mn  = mn0 + box * Tile::box_rows;
-            unsigned char* to = dst + box * Tile::box_bytes;
-            const int32_t c0  = Tile::major == wgmma_major::k ? k0 : mn;
-            const int32_t c1  = Tile::major == wgmma_major::k ? mn : k0;
+            const int32_t mn  = mn0 + Tile::box_mn(part, j);
+            const int32_t k   = k0 + Tile::box_k(part, j);
+            unsigned char* to = dst + Tile::box_offset(part, j);
+            const int32_t c0  = Tile::major == wgmma_major::k ? k : mn;
+            const int32_t c1  = Tile::major == wgmma_major::k ? mn : k;
             if constexpr(Tile::parts > 1)
                 arch::tma_load_3d_multicast(to, map, bar, (1u << Tile::parts) - 1u, c0, c1, batch);
             else

@@ -25,9 +25,10 @@
 namespace ck_tile {
 
 /// How the consumer warpgroups share the work. cooperative: BlockM / 64 consumers split every
-/// tile by rows. pingpong: two consumers take alternate 64-row tiles, so one's epilogue runs
-/// while the other's MMAs keep the tensor cores busy (the producer fills the ring in tile
-/// order, which staggers the two by one tile with no further synchronization).
+/// tile by rows (192-row tiles: two consumers by columns). pingpong: two consumers take
+/// alternate 64-row tiles, so one's epilogue runs while the other's MMAs keep the tensor cores
+/// busy (the producer fills the ring in tile order, which staggers the two by one tile with no
+/// further synchronization).
 enum class gemm_wgmma_schedule
 {
     cooperative,
@@ -102,11 +103,14 @@ struct gemm_wgmma_policy
     struct of
     {
         using a_tile = gemm_wgmma_operand_tile<A, RowsA, AKMajor>;
-        using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM>;
+        /// A row-major B is read in groups of 64 columns, or 32 where a consumer's columns
+        /// start inside a group of 64 (two consumers of 192 columns: 96 each).
+        static constexpr index_t b_group = BKMajor || ConsumerN % 64 == 0 ? 64 : 32;
+        using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM, b_group>;
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
-        static_assert(!SplitN || BKMajor || ConsumerN % 64 == 0,
-                      "an MN-major B tile is read in 64-column boxes: a consumer's columns "
-                      "start on one");
+        static_assert(BKMajor || ConsumerN % b_group == 0,
+                      "an MN-major B tile is read in groups of 32 or 64 columns: a consumer's "
+                      "columns start on one");
         static constexpr index_t block_k     = a_tile::block_k;
         static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
         static_assert(!ShortA || (AKMajor && stage_bytes >= 64 * 128),
