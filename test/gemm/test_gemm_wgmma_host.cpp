@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Hopper GEMM's host-visible pieces: the shared-memory descriptors of each operand layout
 // name the bytes the copy engine wrote (checked against the swizzle function, element by
-// element, for every K step and 64-row slab), the persistent scheduler visits every tile of
+// element, for every K step and slab, whole tiles and the parts a cluster loads), the policy
+// picks the MN group its consumers can start on, the persistent scheduler visits every tile of
 // every batch once, split-K counts leave no split empty, the units of work (whole tiles, split-K,
 // the last wave's split) cover every K tile of every tile once, and the policy's register and
 // shared-memory budgets fit an sm_90a SM.
@@ -61,10 +62,11 @@ uint32_t descriptor_offset(uint64_t desc, wgmma_major major, index_t r, index_t 
     return smem_swizzle_offset(sw, logical);
 }
 
-template <typename T, index_t Rows, bool KMajor, index_t MnGroup = 64, index_t Slab = 64>
+template <typename T, index_t Rows, bool KMajor, index_t MnGroup = 64, index_t Slab = 64,
+          index_t Parts = 1>
 void expect_descriptors_name_the_copied_bytes()
 {
-    using tile             = gemm_wgmma_operand_tile<T, Rows, KMajor, 1, MnGroup>;
+    using tile             = gemm_wgmma_operand_tile<T, Rows, KMajor, Parts, MnGroup>;
     constexpr index_t step = 32 / sizeof(T);
     for(index_t row0 = 0; row0 < Rows; row0 += Slab)
         for(index_t s = 0; s < tile::k_steps; ++s)
@@ -169,8 +171,10 @@ TEST(GemmWgmmaOperand, PartsOfAClusterFillTheTileOnce)
     EXPECT_EQ(split::box_k(1, 0), 32);
     EXPECT_FALSE((gemm_wgmma_operand_tile<half_t, 256, false, 2>::k_split));
     EXPECT_FALSE((gemm_wgmma_operand_tile<half_t, 192, false, 2, 32>::k_split));
-    // The descriptors of a split tile are those of an unsplit one.
-    expect_descriptors_name_the_copied_bytes<half_t, 192, false>();
+    // The descriptors of a split tile read what its parts wrote (and the fill test above puts
+    // every part's bytes where tma_offset says).
+    expect_descriptors_name_the_copied_bytes<half_t, 192, false, 64, 64, 2>();
+    expect_descriptors_name_the_copied_bytes<half_t, 192, false, 32, 96, 2>();
 }
 
 TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
@@ -192,6 +196,24 @@ TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
     }
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(512, 132)), 132);
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(32, 132)), 32);
+}
+
+TEST(GemmWgmmaPolicy, RowMajorBGroupsStartWhereTheConsumersDo)
+{
+    // Two consumers of 96 columns each: 32-column groups; B column-major keeps 128-byte rows.
+    using pair192 = gemm_wgmma_policy<192, 192, 4, 2>;
+    using rr      = pair192::of<half_t, half_t, true, false>;
+    EXPECT_EQ(rr::b_group, 32);
+    EXPECT_EQ(rr::b_tile::swizzle, smem_swizzle::b64);
+    EXPECT_EQ(rr::b_tile::boxes_per_part, 3);
+    EXPECT_FALSE(rr::b_tile::k_split);
+    EXPECT_EQ((pair192::of<half_t, half_t, true, true>::b_tile::swizzle), smem_swizzle::b128);
+    // 128 rows take all 192 columns in one consumer: 64-column groups, split along K in a pair.
+    using rr128 = gemm_wgmma_policy<128, 192, 5, 2>::of<bf16_t, bf16_t, true, false>;
+    EXPECT_EQ(rr128::b_group, 64);
+    EXPECT_TRUE(rr128::b_tile::k_split);
+    EXPECT_EQ(rr128::b_tile::box_outer, 32u);
+    EXPECT_EQ((gemm_wgmma_policy<128, 256, 4, 2>::of<half_t, half_t, true, false>::b_group), 64);
 }
 
 TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)

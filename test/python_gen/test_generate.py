@@ -473,6 +473,11 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertEqual(names["gemm_wgmma_f16f16_f16_accf32_rr_192x192x64_s4_c2_fused"]
                          ["threads"], 384)
         self.assertIn("gemm_wgmma_f16f16_f16_accf32_rr_128x192x64_s4_c2_fused", names)
+        insts = generate.expand(self.family(layouts=rr, tiles=[{"block": [64, 64], "stages": 8,
+                                                                  "cluster": 2}]),
+                                GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertEqual([i["name"] for i in insts if i.get("kernel") == "wgmma"],
+                         ["gemm_wgmma_f16f16_f16_accf32_rr_64x64x64_s8_c2_fused"])
         self.expect_error(self.family(tiles=[{"block": [192, 64], "stages": 3}]),
                           "two consumers take half the columns")
         insts = generate.expand(self.family(tiles=[{"block": [128, 256], "stages": 4,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The Hopper GEMM (sm_90a): TMA copies into a ring of 128-byte-swizzled shared-memory stages, a
+// The Hopper GEMM (sm_90a): TMA copies into a ring of swizzled shared-memory stages, a
 // producer warpgroup and consumer warpgroups issuing wgmma (gemm_wgmma_policy), persistent blocks
 // over every output tile, and the tile GEMM's fused epilogue (alpha/beta, bias, activation)
 // straight from the accumulators. Per block:

@@ -76,8 +76,9 @@ struct gemm_wgmma_operand_tile
     static_assert(!k_split || (block_k / Parts) % 8 == 0,
                   "a K slice of a box is whole 8-row swizzle atoms");
 
-    /// TMA boxes per stage and part, the rows (M or N) each covers, and each box's extent,
-    /// innermost first (TMA's order).
+    /// Boxes per stage (with k_split, each is copied in Parts K slices), the rows (M or N)
+    /// each covers, one copy's extent, innermost first (TMA's order), and the copies each part
+    /// issues per stage.
     static constexpr index_t boxes      = KMajor ? Parts : Rows / MnGroup;
     static constexpr index_t box_rows   = Rows / boxes;
     static constexpr uint32_t box_inner = KMajor ? block_k : MnGroup;

@@ -58,9 +58,11 @@ enum class wgmma_scale_in : int
 ///               swizzle repeat boundary; 0 for the canonical layouts)
 ///   bits 62-63  swizzle mode: 0 none, 1 128-byte, 2 64-byte, 3 32-byte
 /// The operand is made of 8-row "core matrices", each row 16 bytes (no swizzle) or one
-/// swizzle span. SBO is the distance between core matrices adjacent in M/N (8 rows apart);
-/// LBO the distance between core matrices adjacent in K (unused by K-major swizzled layouts,
-/// whose K extent per instruction, 32 bytes, stays inside one swizzle row).
+/// swizzle span. K-major: SBO is the distance between core matrices adjacent in M/N (8 rows
+/// apart); LBO the distance between core matrices adjacent in K (unused by the swizzled
+/// layouts, whose K extent per instruction, 32 bytes, stays inside one swizzle row).
+/// MN-major swizzled: the other way round, each row holding one swizzle span of M/N indices:
+/// LBO is the distance between such groups along M/N, SBO between groups of 8 K rows.
 struct wgmma_smem_descriptor
 {
     static constexpr uint32_t field_mask = (1u << 14) - 1u;
