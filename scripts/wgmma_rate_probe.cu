@@ -19,6 +19,9 @@
 // prints each block's timeline (start, first tile, later tiles, end, in SM cycles): the main
 // loop of the GEMM without its epilogue. `wgmma_rate_probe halves` compares, in such jobs,
 // each 128x256 consumer's m64n256 MMAs with two m64n128 halves and a full wait between them.
+// `wgmma_rate_probe mixed` compares the 192x192 consumers' m64n96 MMAs with an m64n64 and an
+// m64n32 on the same A slab (what 96 columns taken as one 64-column and one 32-column group of
+// B would need): does reading A twice from shared memory cost rate?
 // Layouts: BlockM x BlockN with C consumers, each issuing S slabs of m64nN per K step. Each
 // line also gives the SM clock over the run (block 0's clock64 against %globaltimer): the
 // chip lowers it under load, by how much depending on the layout.
@@ -87,7 +90,8 @@ __device__ tile_coord tile_at(const operand_maps& maps, int t)
     return {first_m + t % per_group % rows, t % per_group / rows};
 }
 
-template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves>
+template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves,
+          bool Mixed = false>
 __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
     rate(int stages, float* out, const __grid_constant__ operand_maps maps)
 {
@@ -206,6 +210,34 @@ __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
             arch::wgmma_commit_group();
             arch::wgmma_fence_operand(acc[1]);
         }
+        else if constexpr(Mixed)
+        {
+            static_assert(N == 96, "one m64n64 and one m64n32 per slab");
+            using wide   = arch::wgmma_ss<half_t, half_t, float, 64>;
+            using narrow = arch::wgmma_ss<half_t, half_t, float, 32>;
+            arch::wgmma_fence();
+#pragma unroll
+            for(int step = 0; step < a_tile::k_steps; ++step)
+#pragma unroll
+                for(int slab = 0; slab < Slabs; ++slab)
+                {
+                    const uint64_t da = a_tile::descriptor(sa, row0 + 64 * slab, step);
+                    const wgmma_scale_d scale =
+                        first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one;
+                    wide::template fma<wgmma_major::k, wgmma_major::k>(
+                        da, b_tile::descriptor(sb, col0, step),
+                        *reinterpret_cast<float(*)[32]>(&acc[slab][0]), scale);
+                    narrow::template fma<wgmma_major::k, wgmma_major::k>(
+                        da, b_tile::descriptor(sb, col0 + 64, step),
+                        *reinterpret_cast<float(*)[16]>(&acc[slab][32]), scale);
+                }
+            arch::wgmma_commit_group();
+            for(int i = 0; i < Slabs; ++i)
+                arch::wgmma_fence_operand(acc[i]);
+            arch::wgmma_wait_group<1>();
+            if(waits && kt % tile_stages != 0 && leader)
+                arch::mbarrier_arrive(&empty[previous]);
+        }
         else
         {
             arch::wgmma_fence();
@@ -319,11 +351,12 @@ void print_timeline(int sms, int total_tiles, double mhz)
     quartiles("block end", end);
 }
 
-template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves = false>
+template <int BlockM, int BlockN, int Consumers, int Slabs, int N, mode Mode, bool Halves = false,
+          bool Mixed = false>
 void run(const char* name, float* out, int sms, int size = 0, int ld = 0, int group_m = 0)
 {
     const bool job  = group_m > 0;
-    auto kernel     = rate<BlockM, BlockN, Consumers, Slabs, N, Mode, Halves>;
+    auto kernel     = rate<BlockM, BlockN, Consumers, Slabs, N, Mode, Halves, Mixed>;
     const int bytes = ring_stages * (BlockM + BlockN) * 128 + 2 * ring_stages * 8;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
     uint16_t *a = nullptr, *b = nullptr;
@@ -419,6 +452,24 @@ int main(int argc, char** argv)
     }
     // ./wgmma_rate_probe halves: 128x256 with each consumer's 64 x 256 as two m64n128 halves
     // (a full wait after the first), against m64n256 (a wait for the previous stage)
+    if(argc > 1 && std::string(argv[1]) == "mixed")
+    {
+        for(int r = 0; r < 2; ++r)
+        {
+            run<192, 192, 2, 3, 96, smem>("192x192, 3 slabs m64n96", out, sms);
+            run<192, 192, 2, 3, 96, smem, false, true>("192x192, 3 slabs m64n64+n32", out, sms);
+            run<192, 192, 2, 3, 96, ring>("192x192, 3 slabs m64n96", out, sms);
+            run<192, 192, 2, 3, 96, ring, false, true>("192x192, 3 slabs m64n64+n32", out, sms);
+            for(int size : {3008, 4096})
+            {
+                run<192, 192, 2, 3, 96, copy>("192x192, 3 slabs m64n96", out, sms, size, size, 8);
+                run<192, 192, 2, 3, 96, copy, false, true>("192x192, 3 slabs m64n64+n32", out, sms,
+                                                           size, size, 8);
+            }
+        }
+        cudaFree(out);
+        return 0;
+    }
     if(argc > 1 && std::string(argv[1]) == "halves")
     {
         for(int r = 0; r < 3; ++r)
