@@ -210,9 +210,9 @@ __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
             arch::wgmma_commit_group();
             arch::wgmma_fence_operand(acc[1]);
         }
-        else if constexpr(Mixed)
+        else
         {
-            static_assert(N == 96, "one m64n64 and one m64n32 per slab");
+            static_assert(!Mixed || N == 96, "one m64n64 and one m64n32 per slab");
             using wide   = arch::wgmma_ss<half_t, half_t, float, 64>;
             using narrow = arch::wgmma_ss<half_t, half_t, float, 32>;
             arch::wgmma_fence();
@@ -222,33 +222,20 @@ __global__ void __launch_bounds__(128 * (Consumers + 1), 1)
                 for(int slab = 0; slab < Slabs; ++slab)
                 {
                     const uint64_t da = a_tile::descriptor(sa, row0 + 64 * slab, step);
+                    const uint64_t db = b_tile::descriptor(sb, col0, step);
                     const wgmma_scale_d scale =
                         first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one;
-                    wide::template fma<wgmma_major::k, wgmma_major::k>(
-                        da, b_tile::descriptor(sb, col0, step),
-                        *reinterpret_cast<float(*)[32]>(&acc[slab][0]), scale);
-                    narrow::template fma<wgmma_major::k, wgmma_major::k>(
-                        da, b_tile::descriptor(sb, col0 + 64, step),
-                        *reinterpret_cast<float(*)[16]>(&acc[slab][32]), scale);
+                    if constexpr(Mixed)
+                    {
+                        wide::template fma<wgmma_major::k, wgmma_major::k>(
+                            da, db, *reinterpret_cast<float(*)[32]>(&acc[slab][0]), scale);
+                        narrow::template fma<wgmma_major::k, wgmma_major::k>(
+                            da, b_tile::descriptor(sb, col0 + 64, step),
+                            *reinterpret_cast<float(*)[16]>(&acc[slab][32]), scale);
+                    }
+                    else
+                        mma::template fma<wgmma_major::k, wgmma_major::k>(da, db, acc[slab], scale);
                 }
-            arch::wgmma_commit_group();
-            for(int i = 0; i < Slabs; ++i)
-                arch::wgmma_fence_operand(acc[i]);
-            arch::wgmma_wait_group<1>();
-            if(waits && kt % tile_stages != 0 && leader)
-                arch::mbarrier_arrive(&empty[previous]);
-        }
-        else
-        {
-            arch::wgmma_fence();
-#pragma unroll
-            for(int step = 0; step < a_tile::k_steps; ++step)
-#pragma unroll
-                for(int slab = 0; slab < Slabs; ++slab)
-                    mma::template fma<wgmma_major::k, wgmma_major::k>(
-                        a_tile::descriptor(sa, row0 + 64 * slab, step),
-                        b_tile::descriptor(sb, col0, step), acc[slab],
-                        first && step == 0 ? wgmma_scale_d::zero : wgmma_scale_d::one);
             arch::wgmma_commit_group();
             for(int i = 0; i < Slabs; ++i)
                 arch::wgmma_fence_operand(acc[i]);
