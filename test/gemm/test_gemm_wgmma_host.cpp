@@ -10,6 +10,7 @@
 #include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
+#include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_scheduler.hpp"
 
 #include <gtest/gtest.h>
@@ -177,23 +178,50 @@ TEST(GemmWgmmaOperand, PartsOfAClusterFillTheTileOnce)
     expect_descriptors_name_the_copied_bytes<half_t, 192, false, 32, 96, 2>();
 }
 
+// The decode by magic divisors gives the partitioner's order, batch after batch, so every tile
+// once; whole and partial groups of tile rows, one row, one column, and groups of 8 and 16.
+template <index_t GroupM>
+void expect_scheduler_matches_partitioner(std::int64_t tm, std::int64_t tn, std::int64_t batches)
+{
+    const auto s = gemm_wgmma_scheduler<GroupM>::make(tm, tn, batches);
+    ASSERT_EQ(s.tiles(), tm * tn * batches);
+    std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> seen;
+    for(std::int64_t t = 0; t < s.tiles(); ++t)
+    {
+        const auto w        = s(t);
+        const auto expected = gemm_tile_partitioner<GroupM>{tm, tn}(t % (tm * tn));
+        ASSERT_EQ(w.batch, t / (tm * tn)) << tm << " " << tn << " " << t;
+        ASSERT_EQ(w.m, expected.m) << tm << " " << tn << " " << t;
+        ASSERT_EQ(w.n, expected.n) << tm << " " << tn << " " << t;
+        seen.insert({w.batch, w.m, w.n});
+    }
+    EXPECT_EQ(static_cast<std::int64_t>(seen.size()), tm * tn * batches);
+}
+
 TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
 {
     for(auto [tm, tn, batches] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{1, 1, 1},
                                   {9, 5, 1},
                                   {32, 16, 1},
-                                  {3, 7, 4}})
+                                  {3, 7, 4},
+                                  {16, 16, 2},
+                                  {17, 3, 3},
+                                  {40, 1, 1},
+                                  {1, 40, 2},
+                                  {23, 29, 1},
+                                  {8, 9, 5}})
     {
-        gemm_wgmma_scheduler<8> s{tm, tn, batches};
-        std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> seen;
-        for(std::int64_t t = 0; t < s.tiles(); ++t)
-        {
-            const auto w = s(t);
-            ASSERT_TRUE(w.batch < batches && w.m < tm && w.n < tn);
-            seen.insert({w.batch, w.m, w.n});
-        }
-        EXPECT_EQ(static_cast<std::int64_t>(seen.size()), tm * tn * batches);
+        expect_scheduler_matches_partitioner<8>(tm, tn, batches);
+        expect_scheduler_matches_partitioner<16>(tm, tn, batches);
     }
+    // The largest grids: the last tile of a launch just under gemm_wgmma_max_units.
+    const auto big = gemm_wgmma_scheduler<16>::make(46341, 46340, 1); // 2,147,441,940 tiles
+    const std::int64_t last = big.tiles() - 1;
+    const auto w            = big(last);
+    const auto expected     = gemm_tile_partitioner<16>{46341, 46340}(last);
+    EXPECT_EQ(w.m, expected.m);
+    EXPECT_EQ(w.n, expected.n);
+    EXPECT_EQ(w.batch, 0);
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(512, 132)), 132);
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(32, 132)), 32);
 }
@@ -354,6 +382,26 @@ TEST(GemmWorkUnits, CoverEveryKTileOnce)
             ASSERT_EQ(c, 1) << sh.tiles << " " << sh.k_tiles;
         EXPECT_EQ(tails, sh.tail_splits > 1 ? sh.tiles - tail_first : 0);
     }
+}
+
+// The decode's 32-bit indices reach the last unit of the largest launch.
+TEST(GemmWorkUnits, DecodesTheLargestLaunch)
+{
+    const std::int64_t tiles = gemm_wgmma_max_units / 16;
+    const auto split_k       = gemm_work_units::make(tiles, 64, 16, tiles, 1);
+    ASSERT_LE(split_k.count(), gemm_wgmma_max_units);
+    const auto last = split_k(split_k.count() - 1);
+    EXPECT_EQ(last.tile, tiles - 1);
+    EXPECT_EQ(last.split, 15);
+    EXPECT_EQ(last.k_first, 60);
+    EXPECT_EQ(last.k_tiles, 4);
+
+    const std::int64_t tail_first = tiles - 7;
+    const auto tail               = gemm_work_units::make(tiles, 64, 1, tail_first, 16);
+    const auto x                  = tail(tail.count() - 2);
+    EXPECT_EQ(x.tile, tiles - 1);
+    EXPECT_EQ(x.split, 14);
+    EXPECT_EQ(x.tail, 6);
 }
 
 TEST(GemmSplitK, ClampKeepsEverySplitWorthABlock)

@@ -378,6 +378,11 @@ struct gemm_wgmma_kernel
         }
         if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
             return "M, N, K and the batch count must be below 2^31 for the copy engine";
+        // In floating point: the product of three extents below 2^31 may not fit 64 bits.
+        if(double((h.m + BlockM - 1) / BlockM) * double((h.n + BlockN - 1) / BlockN) *
+               double(h.batch_count) >
+           double(gemm_wgmma_max_units / MaxSplits))
+            return "2^27 output tiles or more (the tile scheduler's indices are 32-bit)";
         // Staged operands are read from the workspace: their own pointers may be anything.
         if(!stages_a(h) && reinterpret_cast<std::uintptr_t>(h.a) % 16 != 0)
             return "A's pointer is not 16-byte aligned (the copy engine needs it; only operands "
@@ -496,7 +501,8 @@ struct gemm_wgmma_kernel
         k.batch_stride_d           = h.batch_stride_d;
         k.batch_stride_bias        = h.batch_stride_bias;
         const std::int64_t tiles_m = (h.m + BlockM - 1) / BlockM;
-        k.tiles = {(tiles_m + ClusterM - 1) / ClusterM, (h.n + BlockN - 1) / BlockN, h.batch_count};
+        k.tiles = scheduler::make((tiles_m + ClusterM - 1) / ClusterM, (h.n + BlockN - 1) / BlockN,
+                                  h.batch_count);
         k.pairs = h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
                   (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
                   reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;

@@ -9,20 +9,46 @@
 //
 // Blocks walk units of work rather than tiles (gemm_work_units): a tile whole, or one split of
 // its K range, for every tile (split-K) or only for the tiles of the last, partial wave.
+//
+// Both decode a unit between two tiles, while the tensor cores wait, so they divide by
+// magic_divisor: 32-bit indices (a launch holds fewer than 2^31 units: gemm_wgmma_max_units) and
+// divisors fixed by the host.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
-#include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
+#include "ck_tile/core/numeric/magic_divisor.hpp"
 
 #include <cstdint>
 
 namespace ck_tile {
 
+/// The units a launch may hold: every index the decode divides stays below 2^31.
+inline constexpr std::int64_t gemm_wgmma_max_units = magic_divisor::max_value;
+
+/// Tiles in gemm_tile_partitioner's order (GroupM tile rows at a time, M fastest inside a
+/// group), batch after batch.
 template <index_t GroupM>
 struct gemm_wgmma_scheduler
 {
-    std::int64_t tiles_m, tiles_n, batches;
+    std::int64_t tiles_m = 0, tiles_n = 0, batches = 0;
+    magic_divisor per_batch, per_group, last_group_rows;
+
+    /// @pre tiles_m, tiles_n, batches >= 1 and their product <= gemm_wgmma_max_units.
+    static gemm_wgmma_scheduler make(std::int64_t tiles_m, std::int64_t tiles_n,
+                                     std::int64_t batches)
+    {
+        gemm_wgmma_scheduler s;
+        s.tiles_m               = tiles_m;
+        s.tiles_n               = tiles_n;
+        s.batches               = batches;
+        const std::int64_t rows = tiles_m < GroupM ? tiles_m : GroupM;
+        s.per_batch             = magic_divisor::of(static_cast<std::uint32_t>(tiles_m * tiles_n));
+        s.per_group             = magic_divisor::of(static_cast<std::uint32_t>(rows * tiles_n));
+        const std::int64_t last = tiles_m % GroupM;
+        s.last_group_rows = magic_divisor::of(static_cast<std::uint32_t>(last > 0 ? last : 1));
+        return s;
+    }
 
     struct work
     {
@@ -31,12 +57,19 @@ struct gemm_wgmma_scheduler
 
     CK_TILE_HOST_DEVICE std::int64_t tiles() const { return tiles_m * tiles_n * batches; }
 
-    /// @pre 0 <= t < tiles(). @post a bijection onto (batch, m, n).
+    /// @pre 0 <= t < tiles(). @post a bijection onto (batch, m, n), the same as
+    /// gemm_tile_partitioner<GroupM> on t % (tiles_m * tiles_n).
     CK_TILE_HOST_DEVICE work operator()(std::int64_t t) const
     {
-        const std::int64_t per_batch = tiles_m * tiles_n;
-        const auto tile = gemm_tile_partitioner<GroupM>{tiles_m, tiles_n}(t % per_batch);
-        return {t / per_batch, tile.m, tile.n};
+        const auto [batch, in_batch] = per_batch.divmod(static_cast<std::uint32_t>(t));
+        const auto [group, in_group] = per_group.divmod(in_batch);
+        const std::uint32_t first_m  = group * GroupM;
+        // Whole groups divide by the constant; only the last one may hold fewer rows.
+        const bool whole = first_m + GroupM <= tiles_m;
+        const auto [n, m] =
+            whole ? magic_divisor::quotient_remainder{in_group / GroupM, in_group % GroupM}
+                  : last_group_rows.divmod(in_group);
+        return {batch, first_m + m, n};
     }
 
     /// Blocks to launch: one per SM, never more than there are tiles.
@@ -57,6 +90,7 @@ struct gemm_work_units
     std::int32_t splits = 1, k_tiles_per_split = 0;
     std::int64_t tail_first  = 0;
     std::int32_t tail_splits = 1, tail_k_tiles_per_split = 0;
+    magic_divisor split_divisor; // by tail_splits or splits, whichever is above 1
 
     struct unit
     {
@@ -65,7 +99,8 @@ struct gemm_work_units
         std::int64_t tail; // the tile's index from tail_first on, -1 outside the last wave
     };
 
-    /// @pre splits == 1 or tail_splits == 1; every split has at least one K tile.
+    /// @pre splits == 1 or tail_splits == 1; every split has at least one K tile; count()
+    /// <= gemm_wgmma_max_units.
     static gemm_work_units make(std::int64_t tiles, std::int64_t k_tiles, std::int64_t splits,
                                 std::int64_t tail_first, std::int64_t tail_splits)
     {
@@ -78,6 +113,8 @@ struct gemm_work_units
         w.tail_splits       = static_cast<std::int32_t>(tail_splits);
         w.tail_k_tiles_per_split =
             static_cast<std::int32_t>((k_tiles + tail_splits - 1) / tail_splits);
+        w.split_divisor =
+            magic_divisor::of(static_cast<std::uint32_t>(tail_splits > 1 ? tail_splits : splits));
         return w;
     }
 
@@ -93,14 +130,15 @@ struct gemm_work_units
         {
             if(u < tail_first)
                 return {u, 0, 0, k_tiles, -1};
-            const std::int64_t tail = (u - tail_first) / tail_splits;
-            return split_of(tail_first + tail,
-                            static_cast<std::int32_t>((u - tail_first) % tail_splits),
+            const auto [tail, split] =
+                split_divisor.divmod(static_cast<std::uint32_t>(u - tail_first));
+            return split_of(tail_first + tail, static_cast<std::int32_t>(split),
                             tail_k_tiles_per_split, tail);
         }
         if(splits == 1)
             return {u, 0, 0, k_tiles, -1};
-        return split_of(u / splits, static_cast<std::int32_t>(u % splits), k_tiles_per_split, -1);
+        const auto [tile, split] = split_divisor.divmod(static_cast<std::uint32_t>(u));
+        return split_of(tile, static_cast<std::int32_t>(split), k_tiles_per_split, -1);
     }
 
     private:
