@@ -255,16 +255,23 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_LE(plan::shared_memory_bytes, 227u * 1024u);
     EXPECT_EQ(plan::staging_offset % 8, 0u);
     // The copy engine's output chunks: two per consumer where the stages leave room, on the
-    // swizzle repeat, before the barriers.
+    // swizzle repeat, then the staging memory, then the barriers. The plain epilogue's wide
+    // boxes (two slots of 16 x 128 bytes per consumer warp) fit in the first two.
     EXPECT_EQ(plan::d_buffers, 2);
     EXPECT_EQ(plan::d_offset % 1024, 0u);
-    EXPECT_EQ(plan::barrier_offset, plan::d_offset + 2 * 2 * plan::d_chunk_bytes);
+    EXPECT_EQ(plan::staging_offset, plan::d_offset + 2 * 2 * plan::d_chunk_bytes);
+    EXPECT_EQ(plan::barrier_offset, plan::staging_offset + 2 * plan::staging_bytes_per_consumer);
+    EXPECT_TRUE(plan::wide_boxes);
+    EXPECT_GE(plan::barrier_offset - plan::d_offset, 2u * 4u * 2u * 2048u);
+    EXPECT_TRUE((gemm_wgmma_policy<192, 192, 4, 2>::of<half_t, half_t, true, true>::wide_boxes));
     using pingpong = gemm_wgmma_policy<64, 256, 5, 1, gemm_wgmma_schedule::pingpong>;
     using pp_plan  = pingpong::of<half_t, half_t, true, true>;
     EXPECT_EQ(pp_plan::d_buffers, 1);
     EXPECT_LE(pp_plan::shared_memory_bytes, 227u * 1024u);
+    EXPECT_FALSE(pp_plan::wide_boxes); // one output chunk per consumer
     using fp32_out = two::of<half_t, half_t, true, true, float>;
     EXPECT_EQ(fp32_out::d_chunk_bytes, 64u * 32u * 4u);
+    EXPECT_FALSE(fp32_out::wide_boxes); // 32 columns already fill a 128-byte row
     EXPECT_LE(fp32_out::shared_memory_bytes, 227u * 1024u);
     using one = gemm_wgmma_policy<64, 256, 5>;
     EXPECT_EQ(one::BlockSize, 256);

@@ -52,7 +52,8 @@ enum class gemm_wgmma_chunk_input : std::int32_t
     d0   = 2
 };
 
-template <typename Problem, index_t BlockN, bool Fused, index_t DBuffers = 0>
+template <typename Problem, index_t BlockN, bool Fused, index_t DBuffers = 0,
+          bool WideBoxes = false>
 struct gemm_wgmma_epilogue
 {
     using D                               = typename Problem::DDataType;
@@ -80,7 +81,8 @@ struct gemm_wgmma_epilogue
     static constexpr smem_swizzle d_swizzle  = d_span == 128  ? smem_swizzle::b128
                                                : d_span == 64 ? smem_swizzle::b64
                                                               : smem_swizzle::b32;
-    static constexpr uint32_t d_chunk_bytes  = 64 * d_span;
+    static_assert(BlockN % 8 == 0, "whole fragment groups");
+    static constexpr uint32_t d_chunk_bytes = 64 * d_span;
     static_assert(!tma_store_possible || (d_span == 32 || d_span == 64 || d_span == 128),
                   "a row of an output chunk is one swizzle span");
     static_assert(DBuffers <= 2, "one or two output buffers");
@@ -90,6 +92,35 @@ struct gemm_wgmma_epilogue
     static constexpr uint32_t d_box_rows  = 16;
     static constexpr uint32_t d_box_bytes = d_box_rows * d_span;
     static_assert(d_box_rows % 8 == 0, "a swizzle repeat is 8 rows of d_span bytes");
+
+    /// The plain path's boxes (scale_and_store_tma). Each store costs its warp about 330 SM
+    /// cycles besides writing the values (H100, clock64 per phase: the wait for the box, two
+    /// warp barriers, the proxy fence and the store's issue), so with WideBoxes a warp stores
+    /// as many columns at once as one swizzled box row holds: 128 bytes (64 16-bit columns),
+    /// then chunk_cols at a time for what is left of the consumer's columns. Each warp then
+    /// owns two slots of 16 rows x 128 bytes, in the output chunks and the staging memory
+    /// (which the plain path leaves unused); 128x256 tiles store 4 boxes per warp and tile
+    /// instead of 8, 192x192 tiles 6 instead of 9. Without, a warp's slots are DBuffers boxes
+    /// of d_box_bytes in the output chunks, one chunk_cols chunk each.
+    static constexpr bool wide_boxes = WideBoxes;
+    static_assert(!WideBoxes || (DBuffers == 2 && sizeof(D) <= 2),
+                  "wide boxes hold more columns than chunk_cols, in two slots per warp");
+    static constexpr index_t wide_cols =
+        WideBoxes ? 128 / static_cast<index_t>(sizeof(D)) : chunk_cols;
+    static constexpr index_t wide_chunks       = BlockN / wide_cols;
+    static constexpr index_t narrow_chunks     = (BlockN - wide_chunks * wide_cols) / chunk_cols;
+    static constexpr index_t plain_slots       = WideBoxes ? 2 : DBuffers;
+    static constexpr uint32_t plain_slot_bytes = WideBoxes ? d_box_rows * 128 : d_box_bytes;
+    /// The plain path's shared memory per consumer warpgroup (four warps' slots).
+    static constexpr uint32_t plain_bytes_per_warpgroup = 4 * plain_slots * plain_slot_bytes;
+
+    /// The swizzle of a box whose rows are `span` bytes: the pattern of that span.
+    CK_TILE_HOST_DEVICE static constexpr smem_swizzle swizzle_of_span(uint32_t span)
+    {
+        return span == 128  ? smem_swizzle::b128
+               : span == 64 ? smem_swizzle::b64
+                            : smem_swizzle::b32;
+    }
 
     /// Byte offset of (row, col) in an output chunk.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t d_chunk_offset(index_t row, index_t col)
@@ -278,15 +309,16 @@ struct gemm_wgmma_epilogue
         }
     }
 
-    /// scale_and_store through the copy engine. `d_buffers`: this warpgroup's DBuffers output
-    /// chunks, of which each warp uses a quarter (DBuffers boxes of its own); `batch`: D's
-    /// batch coordinate in map_d; `turn`: the count of chunks this warp has stored. Chunks
-    /// wholly outside D, and warps whose rows are, are skipped (the copy engine is not asked to
-    /// clip whole boxes).
+    /// scale_and_store through the copy engine. `slots`: this warpgroup's plain_bytes_per_warpgroup
+    /// of box slots, plain_slots per warp; `map_wide`: D's map with boxes of wide_cols columns
+    /// (map_d itself without WideBoxes); `batch`: D's batch coordinate in the maps; `turn`: the
+    /// count of boxes this warp has stored. Boxes wholly outside D, and warps whose rows are,
+    /// are skipped (the copy engine is not asked to clip whole boxes).
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     scale_and_store_tma(const Acc (&acc)[accumulators], const gemm_tile_output<D, E>& out,
-                        const CUtensorMap* map_d, unsigned char* d_buffers, std::int64_t row0,
-                        std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn)
+                        const CUtensorMap* map_d, const CUtensorMap* map_wide, unsigned char* slots,
+                        std::int64_t row0, std::int64_t col0, std::int64_t batch, index_t t,
+                        uint32_t& turn)
     {
         if constexpr(tma_store_possible)
         {
@@ -294,87 +326,112 @@ struct gemm_wgmma_epilogue
             const std::int64_t warp_row0 = row0 + warp * d_box_rows;
             if(warp_row0 >= out.m)
                 return;
-            unsigned char* const boxes = d_buffers + warp * DBuffers * d_box_bytes;
+            unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
             // alpha = 1 (with unit scales) is the common case: then no multiply at all.
             const E scale = output_scale(out);
             if(scale == E(1))
-                store_warp_boxes(acc, map_d, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
-                                 [](Acc v) { return convert_output<D>(static_cast<E>(v)); });
+                store_warp_boxes(acc, map_d, map_wide, boxes, warp_row0, col0, batch, out.n, t % 32,
+                                 turn, [](Acc v) { return convert_output<D>(static_cast<E>(v)); });
             else
                 store_warp_boxes(
-                    acc, map_d, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
+                    acc, map_d, map_wide, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
                     [scale](Acc v) { return convert_output<D>(scale * static_cast<E>(v)); });
         }
         else
         {
-            (void)acc, (void)out, (void)map_d, (void)d_buffers, (void)row0, (void)col0;
-            (void)batch, (void)t, (void)turn;
+            (void)acc, (void)out, (void)map_d, (void)map_wide, (void)slots, (void)row0;
+            (void)col0, (void)batch, (void)t, (void)turn;
         }
     }
 
-    /// One warp's 16 rows of the slab, chunk by chunk, each through the next of its boxes and
-    /// one TMA store issued by lane 0.
+    /// One warp's 16 rows of the slab: wide_chunks boxes of wide_cols columns, then
+    /// narrow_chunks of chunk_cols, each through the next of its slots and one TMA store
+    /// issued by lane 0.
     template <typename F>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    store_warp_boxes(const Acc (&acc)[accumulators], const CUtensorMap* map_d, unsigned char* boxes,
-                     std::int64_t row0, std::int64_t col0, std::int64_t batch, std::int64_t n,
-                     index_t lane, uint32_t& turn, F f)
+    store_warp_boxes(const Acc (&acc)[accumulators], const CUtensorMap* map_d,
+                     const CUtensorMap* map_wide, unsigned char* boxes, std::int64_t row0,
+                     std::int64_t col0, std::int64_t batch, std::int64_t n, index_t lane,
+                     uint32_t& turn, F f)
     {
 #pragma unroll
-        for(index_t chunk = 0; chunk < BlockN / chunk_cols; ++chunk)
-        {
-            const std::int64_t col = col0 + chunk * chunk_cols;
-            if(col >= n)
-                break;
-            unsigned char* const box = boxes + (turn++ % DBuffers) * d_box_bytes;
-            if(lane == 0)
-                arch::tma_store_wait_group_read<DBuffers - 1>();
-            warp_sync(); // the box is free for every lane
-            write_box(acc, chunk, box, lane, f);
-            arch::fence_proxy_async_shared_cta();
-            warp_sync(); // every lane's values are visible to the copy engine
-            if(lane == 0)
-            {
-                arch::tma_store_3d(map_d, box, static_cast<int32_t>(col),
-                                   static_cast<int32_t>(row0), static_cast<int32_t>(batch));
-                arch::tma_store_commit_group();
-            }
-        }
+        for(index_t chunk = 0; chunk < wide_chunks; ++chunk)
+            if(!store_box<wide_cols>(acc, chunk * wide_cols, map_wide, boxes, row0, col0, batch, n,
+                                     lane, turn, f))
+                return;
+#pragma unroll
+        for(index_t chunk = 0; chunk < narrow_chunks; ++chunk)
+            if(!store_box<chunk_cols>(acc, wide_chunks * wide_cols + chunk * chunk_cols, map_d,
+                                      boxes, row0, col0, batch, n, lane, turn, f))
+                return;
     }
 
-    /// The warp's values of one chunk into its box (16 rows x chunk_cols, swizzled). 16-bit D
-    /// goes by stmatrix, four 8x8 matrices (two 8-column groups) per instruction: matrix q
-    /// holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose fragment pair is accumulators
-    /// 4g + 2 (q % 2) and the next; lane l addresses row l % 8 of matrix l / 8.
-    template <typename F>
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    write_box(const Acc (&acc)[accumulators], index_t chunk, unsigned char* box, index_t lane, F f)
+    /// Columns first .. first + Cols - 1 of the warp's rows through its next slot.
+    /// @return false when they start outside D (nothing stored).
+    template <index_t Cols, typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
+    store_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
+              unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
+              std::int64_t n, index_t lane, uint32_t& turn, F f)
     {
+        const std::int64_t col = col0 + first;
+        if(col >= n)
+            return false;
+        unsigned char* const box = boxes + (turn++ % plain_slots) * plain_slot_bytes;
+        if(lane == 0)
+            arch::tma_store_wait_group_read<plain_slots - 1>();
+        warp_sync(); // the box is free for every lane
+        write_box<Cols>(acc, first, box, lane, f);
+        arch::fence_proxy_async_shared_cta();
+        warp_sync(); // every lane's values are visible to the copy engine
+        if(lane == 0)
+        {
+            arch::tma_store_3d(map, box, static_cast<int32_t>(col), static_cast<int32_t>(row0),
+                               static_cast<int32_t>(batch));
+            arch::tma_store_commit_group();
+        }
+        return true;
+    }
+
+    /// The warp's values of columns first .. first + Cols - 1 into a box of 16 rows x Cols,
+    /// swizzled at its row span. 16-bit D goes by stmatrix, four 8x8 matrices (two 8-column
+    /// groups) per instruction: matrix q holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose
+    /// fragment pair is accumulators 4g + 2 (q % 2) and the next; lane l addresses row l % 8
+    /// of matrix l / 8.
+    template <index_t Cols, typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    write_box(const Acc (&acc)[accumulators], index_t first, unsigned char* box, index_t lane, F f)
+    {
+        constexpr uint32_t span  = Cols * sizeof(D);
+        constexpr smem_swizzle z = swizzle_of_span(span);
+        const auto offset        = [](index_t row, index_t col) {
+            return smem_swizzle_offset(z, static_cast<uint32_t>(row) * span +
+                                                     static_cast<uint32_t>(col) * sizeof(D));
+        };
         if constexpr(sizeof(D) == 2)
         {
             const index_t q = lane / 8, row = lane % 8 + 8 * (q % 2);
 #pragma unroll
-            for(index_t h = 0; h < chunk_cols / 16; ++h)
+            for(index_t h = 0; h < Cols / 16; ++h)
             {
-                const index_t i = 4 * (chunk * chunk_cols / 8 + 2 * h);
-                arch::stmatrix_x4(
-                    arch::shared_address(box + d_chunk_offset(row, 8 * (2 * h + q / 2))),
-                    pair_word(f(acc[i]), f(acc[i + 1])), pair_word(f(acc[i + 2]), f(acc[i + 3])),
-                    pair_word(f(acc[i + 4]), f(acc[i + 5])),
-                    pair_word(f(acc[i + 6]), f(acc[i + 7])));
+                const index_t i = 4 * (first / 8 + 2 * h);
+                arch::stmatrix_x4(arch::shared_address(box + offset(row, 8 * (2 * h + q / 2))),
+                                  pair_word(f(acc[i]), f(acc[i + 1])),
+                                  pair_word(f(acc[i + 2]), f(acc[i + 3])),
+                                  pair_word(f(acc[i + 4]), f(acc[i + 5])),
+                                  pair_word(f(acc[i + 6]), f(acc[i + 7])));
             }
         }
         else
         {
             const index_t r_lo = lane / 4, c_first = (lane % 4) * 2;
 #pragma unroll
-            for(index_t j = 0; j < chunk_cols / 8; ++j)
+            for(index_t j = 0; j < Cols / 8; ++j)
             {
-                const index_t i = 4 * (chunk * chunk_cols / 8 + j);
+                const index_t i = 4 * (first / 8 + j);
                 const index_t c = c_first + 8 * j;
-                store_pair(reinterpret_cast<D*>(box + d_chunk_offset(r_lo, c)), f(acc[i]),
-                           f(acc[i + 1]));
-                store_pair(reinterpret_cast<D*>(box + d_chunk_offset(r_lo + 8, c)), f(acc[i + 2]),
+                store_pair(reinterpret_cast<D*>(box + offset(r_lo, c)), f(acc[i]), f(acc[i + 1]));
+                store_pair(reinterpret_cast<D*>(box + offset(r_lo + 8, c)), f(acc[i + 2]),
                            f(acc[i + 3]));
             }
         }

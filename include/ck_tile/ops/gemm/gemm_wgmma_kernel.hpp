@@ -88,8 +88,12 @@ struct gemm_wgmma_kernel
         typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous, D>;
     using pipeline = gemm_wgmma_pipeline<Problem, Policy, Plan>;
     /// The epilogue runs per 64-row slab of a consumer's share (64 x ConsumerN).
-    using epilogue =
-        gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_, Plan::d_buffers>;
+    using epilogue = gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_,
+                                         Plan::d_buffers, Plan::wide_boxes>;
+    static_assert(!epilogue::wide_boxes ||
+                      Plan::d_offset + Policy::Consumers * epilogue::plain_bytes_per_warpgroup <=
+                          Plan::barrier_offset,
+                  "the plain epilogue's wide boxes stay clear of the barriers");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
@@ -108,8 +112,9 @@ struct gemm_wgmma_kernel
     struct kargs
     {
         tma_descriptor map_a, map_b;
-        tma_descriptor map_d; // valid when tma_store
-        tma_descriptor map_x; // valid when chunk_input is not none: C's or D0's map
+        tma_descriptor map_d;      // valid when tma_store
+        tma_descriptor map_d_wide; // D's boxes of epilogue::wide_cols columns (plain path)
+        tma_descriptor map_x;      // valid when chunk_input is not none: C's or D0's map
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
@@ -434,7 +439,8 @@ struct gemm_wgmma_kernel
     /// 16-byte boundary wrote the rest of that 16-byte unit (tma.hpp).
     static bool chunk_map_spec(const gemm_simt_host_args& h, const void* p, std::int64_t stride_m,
                                std::int64_t stride_n, std::int64_t batch_stride,
-                               std::uint32_t box_rows, tma_tile_spec& s)
+                               std::uint32_t box_rows, tma_tile_spec& s,
+                               std::uint32_t box_cols = epilogue::chunk_cols)
     {
         if constexpr(!epilogue::tma_store_possible)
             return false;
@@ -453,10 +459,10 @@ struct gemm_wgmma_kernel
         s.strides_bytes[2] = h.batch_count > 1
                                  ? static_cast<std::uint64_t>(batch_stride) * sizeof(D)
                                  : s.strides_bytes[1] * s.dims[1];
-        s.box[0]           = epilogue::chunk_cols;
+        s.box[0]           = box_cols;
         s.box[1]           = box_rows;
         s.box[2]           = 1;
-        s.swizzle          = epilogue::d_swizzle;
+        s.swizzle          = epilogue::swizzle_of_span(box_cols * sizeof(D));
         return tma_tile_spec_error(s).empty();
     }
 
@@ -471,7 +477,17 @@ struct gemm_wgmma_kernel
                                                  h.batch_stride_d, epilogue::d_box_rows, spec);
         if(!k.tma_store)
             return;
-        k.map_d                = make_tma_descriptor_cached(spec);
+        k.map_d      = make_tma_descriptor_cached(spec);
+        k.map_d_wide = k.map_d;
+        if constexpr(epilogue::wide_boxes)
+        {
+            if(epilogue::scale_only(k.out, k.pairs) &&
+               chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d,
+                              epilogue::d_box_rows, spec, epilogue::wide_cols))
+                k.map_d_wide = make_tma_descriptor_cached(spec);
+            else if(epilogue::scale_only(k.out, k.pairs))
+                k.tma_store = false; // no map for the wide boxes: the direct stores
+        }
         const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)
         {
@@ -695,7 +711,11 @@ struct gemm_wgmma_kernel
             const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
             const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
             if(tma_store && t_in_group == 0)
+            {
                 arch::tma_prefetch_descriptor(&ka.map_d);
+                if constexpr(epilogue::wide_boxes)
+                    arch::tma_prefetch_descriptor(&ka.map_d_wide);
+            }
             const typename epilogue::chunk_input chunk_input{
                 &ka.map_x, tma_store ? ka.chunk_input : gemm_wgmma_chunk_input::none,
                 &input_barriers[consumer]};
@@ -703,6 +723,10 @@ struct gemm_wgmma_kernel
                 d_buffers_base + consumer * Plan::d_buffers * Plan::d_chunk_bytes;
             Acc* staging = reinterpret_cast<Acc*>(base + Plan::staging_offset +
                                                   consumer * Plan::staging_bytes_per_consumer);
+            // The plain path's box slots: the output chunks, and with wide boxes the staging
+            // memory after them as well.
+            unsigned char* plain_slots =
+                d_buffers_base + consumer * epilogue::plain_bytes_per_warpgroup;
             Acc acc[pipeline::slabs][pipeline::accumulators];
             for(index_t slab = 0; slab < pipeline::slabs; ++slab)
                 for(index_t i = 0; i < pipeline::accumulators; ++i)
@@ -755,8 +779,9 @@ struct gemm_wgmma_kernel
                             ka.out.m, ka.out.n, row0, col0, t_in_group);
                     }
                     else if(tma_store && scale_only)
-                        epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
-                                                      col0, w.batch, t_in_group, d_turn);
+                        epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, &ka.map_d_wide,
+                                                      plain_slots, row0, col0, w.batch, t_in_group,
+                                                      d_turn);
                     else if(tma_store)
                         epilogue::stage_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
                                                       col0, w.batch, t_in_group, staging,

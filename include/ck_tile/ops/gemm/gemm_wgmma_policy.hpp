@@ -120,11 +120,13 @@ struct gemm_wgmma_policy
         /// Stages; then per consumer d_buffers output chunks of 64 rows x d_chunk_cols of D,
         /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
         /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
-        /// then 2 barriers per stage and one per consumer (its output buffer's loads of C or
-        /// D0 land on it); then per consumer a 64 x 33 chunk of 4-byte accumulators
-        /// for the staged epilogue; plus 1 KiB to align the dynamic window to the swizzle
+        /// then per consumer a 64 x 33 chunk of 4-byte accumulators for the staged
+        /// epilogue; then 2 barriers per stage and one per consumer (its output buffer's loads
+        /// of C or D0 land on it); plus 1 KiB to align the dynamic window to the swizzle
         /// repeat. The output chunks take what the stages leave, at most two per consumer (a
         /// store may still read one while the other is written); none disables the path.
+        /// The output chunks and the staging memory are adjacent: the plain epilogue, which
+        /// uses neither as such, takes both for its wide boxes where they hold them.
         static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
         static constexpr index_t d_chunk_cols                   = 32;
         static constexpr std::size_t d_chunk_bytes              = 64 * d_chunk_cols * sizeof(D);
@@ -138,15 +140,22 @@ struct gemm_wgmma_policy
             return index_t(fit >= 2 ? 2 : fit);
         }();
         static constexpr std::size_t d_offset = std::size_t(Stages) * stage_bytes;
-        static constexpr std::size_t barrier_offset =
+        static constexpr std::size_t staging_offset =
             d_offset + std::size_t(Consumers) * d_buffers * d_chunk_bytes;
+        static constexpr std::size_t barrier_offset =
+            staging_offset + Consumers * staging_bytes_per_consumer;
         static constexpr std::size_t input_barrier_offset =
             barrier_offset + 2 * Stages * sizeof(uint64_t);
-        static constexpr std::size_t staging_offset =
-            input_barrier_offset + Consumers * sizeof(uint64_t);
         static constexpr std::size_t shared_memory_bytes =
-            staging_offset + Consumers * staging_bytes_per_consumer + 1024;
+            input_barrier_offset + Consumers * sizeof(uint64_t) + 1024;
+        /// Wide boxes for the plain epilogue (gemm_wgmma_epilogue::wide_boxes): 16-bit or
+        /// 8-bit D, two output chunks per consumer, and room from d_offset on for every
+        /// consumer warp's two slots of 16 rows x 128 bytes.
+        static constexpr bool wide_boxes =
+            sizeof(D) <= 2 && d_buffers == 2 &&
+            barrier_offset - d_offset >= std::size_t(Consumers) * 4 * 2 * 16 * 128;
         static_assert(stage_bytes % 1024 == 0, "stages stay on the 1024-byte swizzle repeat");
+        static_assert(barrier_offset % 8 == 0, "barriers are 8-byte words");
         static_assert(d_chunk_bytes % 1024 == 0,
                       "output chunks stay on their swizzle repeat (at most 1024 bytes)");
         static_assert(shared_memory_bytes <= budget,
