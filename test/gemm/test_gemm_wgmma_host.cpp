@@ -269,6 +269,10 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_EQ(pp_plan::d_buffers, 1);
     EXPECT_LE(pp_plan::shared_memory_bytes, 227u * 1024u);
     EXPECT_FALSE(pp_plan::wide_boxes); // one output chunk per consumer
+    // The 64x128 ping-pong tile of small problems has room for them.
+    EXPECT_TRUE(
+        (gemm_wgmma_policy<64, 128, 8, 1, gemm_wgmma_schedule::pingpong>::of<half_t, half_t, true,
+                                                                             true>::wide_boxes));
     using fp32_out = two::of<half_t, half_t, true, true, float>;
     EXPECT_EQ(fp32_out::d_chunk_bytes, 64u * 32u * 4u);
     EXPECT_FALSE(fp32_out::wide_boxes); // 32 columns already fill a 128-byte row

@@ -16,6 +16,7 @@
 
 #include "ck_tile/core/config.hpp"
 
+#include <cassert>
 #include <cstdint>
 
 namespace ck_tile {
@@ -32,6 +33,7 @@ struct magic_divisor
     /// @pre 1 <= d <= max_value.
     CK_TILE_HOST_DEVICE static constexpr magic_divisor of(std::uint32_t d)
     {
+        assert(d >= 1 && d <= max_value);
         std::uint32_t l = 0;
         while((std::uint64_t{1} << l) < d)
             ++l;

@@ -17,15 +17,16 @@
 //  - the same two through the copy engine (scale_and_store_tma, stage_and_store_tma), when D's
 //    tensor map exists (row-major D, 16-byte aligned pointer, leading dimension, batch stride
 //    and row length). The map's box is 16 rows of a 32-column chunk. In scale_and_store_tma
-//    each warp stores its own 16 rows of each chunk from its own swizzled boxes (stmatrix
-//    for 16-bit D), with no barrier between the warps: a warp waits only for the store that
-//    last read the box it is about to write. In stage_and_store_tma a 64 x 32 chunk is
-//    written by the warpgroup and leaves in four boxes. Either way a buffer is waited for
-//    only before it is written again (DBuffers of them in turn), so the last chunks' stores
-//    run under the next tile's main loop. The copy engine clips rows and columns outside D.
-//    The staged one can also have the copy engine load C (beta != 0), or else D0 (a one-input
-//    multi-D operation, D0 of D's type), into the chunk's buffer first, when that tensor meets
-//    the same rules: each thread then reads the value at an element from shared memory and
+//    each warp stores its own 16 rows from its own swizzled boxes (stmatrix for 16-bit D),
+//    with no barrier between the warps: a warp waits only for the store that last read the
+//    box it is about to write; with wide_boxes a box holds 128 bytes of each row (64 16-bit
+//    columns, a second map) and 32-column boxes take the rest. In stage_and_store_tma a
+//    64 x 32 chunk is written by the warpgroup and leaves in four boxes. Either way a buffer
+//    is waited for only before it is written again (two in turn, or DBuffers), so the last
+//    boxes' stores run under the next tile's main loop. The copy engine clips rows and columns
+//    outside D. The staged one can also have the copy engine load C (beta != 0), or else D0 (a
+//    one-input multi-D operation, D0 of D's type), into the chunk's buffer first, when that tensor
+//    meets the same rules: each thread then reads the value at an element from shared memory and
 //    writes D's value in its place, instead of loading one element from global memory.
 #pragma once
 
@@ -72,10 +73,10 @@ struct gemm_wgmma_epilogue
     /// The copy engine's output chunks: 64 rows of chunk_cols D values, rows of d_span bytes
     /// swizzled at that span (32, 64 or 128 bytes: a warp's row-wise or fragment-wise writes
     /// then fall on distinct banks). DBuffers of them per warpgroup, used in turn by the staged
-    /// path; the plain path gives each warp a quarter of them (DBuffers boxes of 16 rows),
-    /// used in turn by that warp. `turn` counts the chunks its thread's warpgroup or warp has
-    /// stored, so the store that last read a buffer is always the group DBuffers back, even
-    /// where chunks outside D were skipped.
+    /// path; the plain path's slots are described at wide_boxes below. `turn` counts the
+    /// chunks (staged path) or boxes (plain path) its thread's warpgroup or warp has stored,
+    /// so the store that last read a buffer is always the group DBuffers (or plain_slots)
+    /// back, even where chunks outside D were skipped.
     static constexpr bool tma_store_possible = DBuffers > 0;
     static constexpr uint32_t d_span         = chunk_cols * static_cast<uint32_t>(sizeof(D));
     static constexpr smem_swizzle d_swizzle  = d_span == 128  ? smem_swizzle::b128

@@ -113,7 +113,7 @@ struct gemm_wgmma_kernel
     {
         tma_descriptor map_a, map_b;
         tma_descriptor map_d;      // valid when tma_store
-        tma_descriptor map_d_wide; // D's boxes of epilogue::wide_cols columns (plain path)
+        tma_descriptor map_d_wide; // plain path: boxes of epilogue::wide_cols (else map_d)
         tma_descriptor map_x;      // valid when chunk_input is not none: C's or D0's map
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
@@ -383,7 +383,7 @@ struct gemm_wgmma_kernel
         }
         if(h.m > max_extent || h.n > max_extent || h.k > max_extent || h.batch_count > max_extent)
             return "M, N, K and the batch count must be below 2^31 for the copy engine";
-        // In floating point: the product of three extents below 2^31 may not fit 64 bits.
+        // In floating point: the product of three tile counts may not fit 64 bits.
         if(double((h.m + BlockM - 1) / BlockM) * double((h.n + BlockN - 1) / BlockN) *
                double(h.batch_count) >
            double(gemm_wgmma_max_units / MaxSplits))
@@ -732,7 +732,7 @@ struct gemm_wgmma_kernel
                 for(index_t i = 0; i < pipeline::accumulators; ++i)
                     acc[slab][i] = Acc{};
             std::int64_t turn = 0; // ping-pong: units alternate between the two consumers
-            uint32_t d_turn   = 0; // output chunks stored through the copy engine
+            uint32_t d_turn   = 0; // chunks or boxes stored through the copy engine
             for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
             {
                 const auto wu       = ka.work(u);

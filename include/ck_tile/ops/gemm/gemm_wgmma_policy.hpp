@@ -148,9 +148,10 @@ struct gemm_wgmma_policy
             barrier_offset + 2 * Stages * sizeof(uint64_t);
         static constexpr std::size_t shared_memory_bytes =
             input_barrier_offset + Consumers * sizeof(uint64_t) + 1024;
-        /// Wide boxes for the plain epilogue (gemm_wgmma_epilogue::wide_boxes): 16-bit or
-        /// 8-bit D, two output chunks per consumer, and room from d_offset on for every
-        /// consumer warp's two slots of 16 rows x 128 bytes.
+        /// Wide boxes for the plain epilogue (gemm_wgmma_epilogue::wide_boxes): D of at most
+        /// 16 bits (8-bit D's chunks and staging leave too little room), two output chunks per
+        /// consumer, and room from d_offset on for every consumer warp's two slots of 16 rows
+        /// x 128 bytes.
         static constexpr bool wide_boxes =
             sizeof(D) <= 2 && d_buffers == 2 &&
             barrier_offset - d_offset >= std::size_t(Consumers) * 4 * 2 * 16 * 128;

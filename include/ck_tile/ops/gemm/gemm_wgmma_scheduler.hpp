@@ -19,6 +19,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/magic_divisor.hpp"
 
+#include <cassert>
 #include <cstdint>
 
 namespace ck_tile {
@@ -38,6 +39,8 @@ struct gemm_wgmma_scheduler
     static gemm_wgmma_scheduler make(std::int64_t tiles_m, std::int64_t tiles_n,
                                      std::int64_t batches)
     {
+        assert(tiles_m >= 1 && tiles_n >= 1 && batches >= 1 &&
+               tiles_m * tiles_n <= gemm_wgmma_max_units / batches);
         gemm_wgmma_scheduler s;
         s.tiles_m               = tiles_m;
         s.tiles_n               = tiles_n;
