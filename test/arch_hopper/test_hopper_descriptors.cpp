@@ -77,6 +77,11 @@ TEST(SmemSwizzle, SpansAndRepeats)
     EXPECT_EQ(smem_swizzle_repeat_bytes(smem_swizzle::b128), 1024u);
     EXPECT_EQ(smem_swizzle_repeat_bytes(smem_swizzle::b64), 512u);
     EXPECT_EQ(smem_swizzle_repeat_bytes(smem_swizzle::b32), 256u);
+    // The mode of a row span, which tensor maps and descriptors of one tile must agree on.
+    for(smem_swizzle s : {smem_swizzle::b32, smem_swizzle::b64, smem_swizzle::b128})
+        EXPECT_EQ(smem_swizzle_for_span(smem_swizzle_span_bytes(s)), s);
+    EXPECT_EQ(smem_swizzle_for_span(16), smem_swizzle::none);
+    EXPECT_EQ(smem_swizzle_for_span(96), smem_swizzle::none);
 }
 
 TEST(SmemSwizzle, Chunk128IsXoredWithRowModulo8)

@@ -79,11 +79,8 @@ struct gemm_wgmma_epilogue
     /// back, even where chunks outside D were skipped.
     static constexpr bool tma_store_possible = DBuffers > 0;
     static constexpr uint32_t d_span         = chunk_cols * static_cast<uint32_t>(sizeof(D));
-    static constexpr smem_swizzle d_swizzle  = d_span == 128  ? smem_swizzle::b128
-                                               : d_span == 64 ? smem_swizzle::b64
-                                                              : smem_swizzle::b32;
-    static_assert(BlockN % 8 == 0, "whole fragment groups");
-    static constexpr uint32_t d_chunk_bytes = 64 * d_span;
+    static constexpr smem_swizzle d_swizzle  = smem_swizzle_for_span(d_span);
+    static constexpr uint32_t d_chunk_bytes  = 64 * d_span;
     static_assert(!tma_store_possible || (d_span == 32 || d_span == 64 || d_span == 128),
                   "a row of an output chunk is one swizzle span");
     static_assert(DBuffers <= 2, "one or two output buffers");
@@ -114,14 +111,6 @@ struct gemm_wgmma_epilogue
     static constexpr uint32_t plain_slot_bytes = WideBoxes ? d_box_rows * 128 : d_box_bytes;
     /// The plain path's shared memory per consumer warpgroup (four warps' slots).
     static constexpr uint32_t plain_bytes_per_warpgroup = 4 * plain_slots * plain_slot_bytes;
-
-    /// The swizzle of a box whose rows are `span` bytes: the pattern of that span.
-    CK_TILE_HOST_DEVICE static constexpr smem_swizzle swizzle_of_span(uint32_t span)
-    {
-        return span == 128  ? smem_swizzle::b128
-               : span == 64 ? smem_swizzle::b64
-                            : smem_swizzle::b32;
-    }
 
     /// Byte offset of (row, col) in an output chunk.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t d_chunk_offset(index_t row, index_t col)
@@ -404,7 +393,7 @@ struct gemm_wgmma_epilogue
     write_box(const Acc (&acc)[accumulators], index_t first, unsigned char* box, index_t lane, F f)
     {
         constexpr uint32_t span  = Cols * sizeof(D);
-        constexpr smem_swizzle z = swizzle_of_span(span);
+        constexpr smem_swizzle z = smem_swizzle_for_span(span);
         const auto offset        = [](index_t row, index_t col) {
             return smem_swizzle_offset(z, static_cast<uint32_t>(row) * span +
                                                      static_cast<uint32_t>(col) * sizeof(D));

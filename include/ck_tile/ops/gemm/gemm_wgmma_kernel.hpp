@@ -28,6 +28,7 @@
 #include "ck_tile/core/arch/nvidia/handoff.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
+#include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
 #include "ck_tile/core/arch/nvidia/wgmma.hpp"
 #include "ck_tile/core/config.hpp"
@@ -462,7 +463,7 @@ struct gemm_wgmma_kernel
         s.box[0]           = box_cols;
         s.box[1]           = box_rows;
         s.box[2]           = 1;
-        s.swizzle          = epilogue::swizzle_of_span(box_cols * sizeof(D));
+        s.swizzle          = smem_swizzle_for_span(box_cols * sizeof(D));
         return tma_tile_spec_error(s).empty();
     }
 
@@ -479,14 +480,16 @@ struct gemm_wgmma_kernel
             return;
         k.map_d      = make_tma_descriptor_cached(spec);
         k.map_d_wide = k.map_d;
-        if constexpr(epilogue::wide_boxes)
+        if(epilogue::wide_boxes && epilogue::scale_only(k.out, k.pairs))
         {
-            if(epilogue::scale_only(k.out, k.pairs) &&
-               chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d,
-                              epilogue::d_box_rows, spec, epilogue::wide_cols))
-                k.map_d_wide = make_tma_descriptor_cached(spec);
-            else if(epilogue::scale_only(k.out, k.pairs))
-                k.tma_store = false; // no map for the wide boxes: the direct stores
+            // The plain path stores wide boxes (never refused where the narrow map was taken).
+            if(!chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d,
+                               epilogue::d_box_rows, spec, epilogue::wide_cols))
+            {
+                k.tma_store = false; // the direct stores
+                return;
+            }
+            k.map_d_wide = make_tma_descriptor_cached(spec);
         }
         const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)

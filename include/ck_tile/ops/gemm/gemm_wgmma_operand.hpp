@@ -67,8 +67,7 @@ struct gemm_wgmma_operand_tile
     /// K-major tile, 64 M/N indices of an MN-major one) or 64 (32 M/N indices).
     static constexpr index_t row_bytes =
         KMajor ? span_bytes : MnGroup * static_cast<index_t>(sizeof(T));
-    static constexpr smem_swizzle swizzle =
-        row_bytes == 128 ? smem_swizzle::b128 : smem_swizzle::b64;
+    static constexpr smem_swizzle swizzle = smem_swizzle_for_span(row_bytes);
     /// MN-major tiles: the bytes of one group of MnGroup columns over the whole stage's K.
     static constexpr index_t group_bytes = row_bytes * block_k;
     /// Each part loads a K slice of every box rather than whole boxes (see Parts above).

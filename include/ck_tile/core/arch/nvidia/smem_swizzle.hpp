@@ -35,6 +35,16 @@ CK_TILE_HOST_DEVICE constexpr uint32_t smem_swizzle_span_bytes(smem_swizzle s)
                                     : 16u;
 }
 
+/// The mode whose rows are `span` bytes: b32, b64 or b128 for 32, 64 or 128; none otherwise.
+/// @post smem_swizzle_span_bytes(result) == span for the three swizzled spans.
+CK_TILE_HOST_DEVICE constexpr smem_swizzle smem_swizzle_for_span(uint32_t span)
+{
+    return span == 128  ? smem_swizzle::b128
+           : span == 64 ? smem_swizzle::b64
+           : span == 32 ? smem_swizzle::b32
+                        : smem_swizzle::none;
+}
+
 /// The period of the pattern, 8 rows: the alignment a swizzled buffer needs (1 for none).
 CK_TILE_HOST_DEVICE constexpr uint32_t smem_swizzle_repeat_bytes(smem_swizzle s)
 {
