@@ -743,9 +743,10 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 // the SMs with narrow tiles rather than split: measured there, 1024 x 1024 x 8192 ran 0.031 ms
 // on 64x128 tiles against more than 0.042 on 128x256 tiles in four splits, 512 x 1024 x 8192
 // 0.025 on 64x64 against 0.031 on 128x128 in four, and 256 x 8192 x 8192 was fastest on
-// 128x128 tiles (0.058 ms, 128 of them). Where 64x128 (ping-pong) and 128x64 (cooperative)
-// cost the same in the model, the ping-pong tile is taken: 1 to 16% faster there (M = 128,
-// 1024^3, 1024 x 1024 x 8192) with B column- or row-major.
+// 128x128 tiles (0.058 ms, 128 of them), as were 2048 x 1024 and 1024 x 2048 with K = 1024 or
+// 4096 (0.013 and 0.026 to 0.031 ms; with B row-major, 128x192 pairs took 0.016 and 0.036). Where
+// 64x128 (ping-pong) and 128x64 (cooperative) cost the same in the model, the ping-pong tile is
+// taken: 1 to 16% faster there (M = 128, 1024^3, 1024 x 1024 x 8192) with B column- or row-major.
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -764,7 +765,10 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
          expectation{4096, 4096, 4096, 256, 128, true},
          expectation{3000, 3000, 3000, 192, 192, true},
          expectation{1024, 1024, 8192, 128, 64, true}, expectation{1024, 1024, 4096, 128, 64, true},
-         expectation{512, 1024, 8192, 64, 64, true}, expectation{256, 8192, 8192, 128, 128, false}})
+         expectation{512, 1024, 8192, 64, 64, true}, expectation{256, 8192, 8192, 128, 128, true},
+         expectation{2048, 1024, 1024, 128, 128, true},
+         expectation{2048, 1024, 4096, 128, 128, true},
+         expectation{1024, 2048, 4096, 128, 128, true}})
         for(const bool b_row : {false, true})
         {
             if(b_row && !e.b_row_too)
