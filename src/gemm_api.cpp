@@ -106,9 +106,10 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
             continue;
         }
         // Exact ties (tiles of one area and stage size, as 64x128 and 128x64) go to ping-pong
-        // schedules, which ran 1 to 16% faster than the cooperative tile of the same area on
-        // the H100 at M = 128, 1024^3 and 1024 x 1024 x 8192 with B in either layout; then
-        // to the lower id, so the choice is reproducible across runs and builds.
+        // schedules: on the H100 they ran 5 to 25% faster than the cooperative tile of the
+        // same area where M is twice N or more, and as fast at M = 128 and 1024^3, though 4
+        // to 8% slower at 1024 x 1024 with K of 4096 or 8192 (docs/performance.md); then to
+        // the lower id, so the choice is reproducible across runs and builds.
         if(c < best_cost || (c == best_cost && best && preferred_on_tie(*r, *best)))
         {
             best      = r;

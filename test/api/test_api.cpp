@@ -746,7 +746,8 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
 // 128x128 tiles (0.058 ms, 128 of them), as were 2048 x 1024 and 1024 x 2048 with K = 1024 or
 // 4096 (0.013 and 0.026 to 0.031 ms; with B row-major, 128x192 pairs took 0.016 and 0.036). Where
 // 64x128 (ping-pong) and 128x64 (cooperative) cost the same in the model, the ping-pong tile is
-// taken: 1 to 16% faster there (M = 128, 1024^3, 1024 x 1024 x 8192) with B column- or row-major.
+// taken: as fast at M = 128 and 1024^3, 5 to 25% faster where M is twice N or more, 4 to 8%
+// slower at 1024 x 1024 x 4096 and 8192 (the tie rule's cost there).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
