@@ -35,15 +35,20 @@ enum class gemm_wgmma_schedule
     pingpong
 };
 
-/// GroupM_: the scheduler's groups of tile rows (of clusters' rows with ClusterM_ > 1). 16 tile
-/// rows of 128x256 make a wave of 132 tiles about square (16 x 8): at 4096^3 it reads 149 MB
-/// from DRAM where groups of 8 (8 x 16, all of B every wave) read 187 MB. The pairs keep 8
-/// (16 tile rows); 16 pairs made fp16 3000^3 with B row-major 1.5% slower on the H100.
+/// GroupM_: the scheduler's groups of tile rows (of clusters' rows with ClusterM_ > 1). Single
+/// blocks take 4: the H100 places consecutive block indices in one GPC until it is full (16 or
+/// 18 SMs) and merges the GPC's identical L2 requests, so 16 consecutive tiles should be a 4 x 4
+/// square (4 panels of A and 4 of B per K step) rather than a column of 16 (16 of A, 1 of B):
+/// fp16 1024 x 1024 x 4096 ran 19% faster on 64x128 ping-pong tiles, 2048 x 1024 x 4096 13 to
+/// 17% on 128x128, large problems the same (at 4096^3 a wave then reads all of B, 187 MB from
+/// DRAM instead of 149, which did not show in its time). Clusters are placed one per GPC in
+/// turn, so the pairs keep 8 (16 tile rows); 16 pairs made fp16 3000^3 with B row-major 1.5%
+/// slower on the H100.
 /// RowsA_: the rows of A a tile loads, BlockM unless the instance is for M <= RowsA_ only (a
 /// short K-major A tile, 8 to 56 rows, with BlockM 64; see gemm_wgmma_operand_tile).
 template <index_t BlockM_, index_t BlockN_, index_t Stages_, index_t ClusterM_ = 1,
           gemm_wgmma_schedule Schedule_ = gemm_wgmma_schedule::cooperative,
-          index_t GroupM_ = 16 / ClusterM_, index_t RowsA_ = BlockM_>
+          index_t GroupM_ = ClusterM_ == 1 ? 4 : 16 / ClusterM_, index_t RowsA_ = BlockM_>
 struct gemm_wgmma_policy
 {
     static constexpr index_t BlockM               = BlockM_;
