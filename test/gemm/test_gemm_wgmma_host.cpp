@@ -179,7 +179,7 @@ TEST(GemmWgmmaOperand, PartsOfAClusterFillTheTileOnce)
 }
 
 // The decode by magic divisors gives the partitioner's order, batch after batch, so every tile
-// once; whole and partial groups of tile rows, one row, one column, and groups of 8 and 16.
+// once; whole and partial groups of tile rows, one row, one column, and groups of 4, 8 and 16.
 template <index_t GroupM>
 void expect_scheduler_matches_partitioner(std::int64_t tm, std::int64_t tn, std::int64_t batches)
 {
@@ -211,6 +211,7 @@ TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
                                   {23, 29, 1},
                                   {8, 9, 5}})
     {
+        expect_scheduler_matches_partitioner<4>(tm, tn, batches);
         expect_scheduler_matches_partitioner<8>(tm, tn, batches);
         expect_scheduler_matches_partitioner<16>(tm, tn, batches);
     }
@@ -224,6 +225,30 @@ TEST(GemmWgmmaScheduler, VisitsEveryTileOfEveryBatchOnce)
     EXPECT_EQ(w.batch, 0);
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(512, 132)), 132);
     EXPECT_EQ((gemm_wgmma_scheduler<8>::grid_size(32, 132)), 32);
+}
+
+// The H100 runs consecutive blocks in one GPC (16 or 18 SMs) and merges the GPC's identical L2
+// requests: single blocks walk groups of 4 tile rows, so every 16 consecutive tiles of a full
+// group are a 4 x 4 square (4 tiles of A rows and 4 of B columns, not 16 and 1). Pairs, whose
+// clusters go to the GPCs in turn, keep groups of 8 cluster rows.
+TEST(GemmWgmmaScheduler, SixteenConsecutiveTilesOfSingleBlocksAreASquare)
+{
+    using single = gemm_wgmma_policy<64, 128, 8, 1, gemm_wgmma_schedule::pingpong>;
+    EXPECT_EQ(single::GroupM, 4);
+    EXPECT_EQ((gemm_wgmma_policy<128, 256, 4>::GroupM), 4);
+    EXPECT_EQ((gemm_wgmma_policy<192, 192, 4, 2>::GroupM), 8);
+    const auto s = gemm_wgmma_scheduler<single::GroupM>::make(16, 8, 1); // fp16 1024^3 on 64x128
+    for(std::int64_t first = 0; first < s.tiles(); first += 16)
+    {
+        std::set<std::int64_t> rows, cols;
+        for(std::int64_t t = first; t < first + 16; ++t)
+        {
+            rows.insert(s(t).m);
+            cols.insert(s(t).n);
+        }
+        EXPECT_EQ(rows.size(), 4u) << "tiles " << first << "..";
+        EXPECT_EQ(cols.size(), 4u) << "tiles " << first << "..";
+    }
 }
 
 TEST(GemmWgmmaPolicy, RowMajorBGroupsStartWhereTheConsumersDo)
