@@ -112,11 +112,20 @@ struct gemm_wgmma_epilogue
     /// The plain path's shared memory per consumer warpgroup (four warps' slots).
     static constexpr uint32_t plain_bytes_per_warpgroup = 4 * plain_slots * plain_slot_bytes;
 
+    /// Byte offset of (row, col) in a buffer of Cols D values per row, swizzled at that span.
+    template <index_t Cols>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t box_offset(index_t row, index_t col)
+    {
+        constexpr uint32_t span = Cols * static_cast<uint32_t>(sizeof(D));
+        return smem_swizzle_offset(smem_swizzle_for_span(span),
+                                   static_cast<uint32_t>(row) * span +
+                                       static_cast<uint32_t>(col) * sizeof(D));
+    }
+
     /// Byte offset of (row, col) in an output chunk.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static uint32_t d_chunk_offset(index_t row, index_t col)
     {
-        return smem_swizzle_offset(d_swizzle, static_cast<uint32_t>(row) * d_span +
-                                                  static_cast<uint32_t>(col) * sizeof(D));
+        return box_offset<chunk_cols>(row, col);
     }
 
     /// After every thread has written its values to `buffer`: the chunk at (col, row0) of
@@ -392,12 +401,6 @@ struct gemm_wgmma_epilogue
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     write_box(const Acc (&acc)[accumulators], index_t first, unsigned char* box, index_t lane, F f)
     {
-        constexpr uint32_t span  = Cols * sizeof(D);
-        constexpr smem_swizzle z = smem_swizzle_for_span(span);
-        const auto offset        = [](index_t row, index_t col) {
-            return smem_swizzle_offset(z, static_cast<uint32_t>(row) * span +
-                                                     static_cast<uint32_t>(col) * sizeof(D));
-        };
         if constexpr(sizeof(D) == 2)
         {
             const index_t q = lane / 8, row = lane % 8 + 8 * (q % 2);
@@ -405,11 +408,11 @@ struct gemm_wgmma_epilogue
             for(index_t h = 0; h < Cols / 16; ++h)
             {
                 const index_t i = 4 * (first / 8 + 2 * h);
-                arch::stmatrix_x4(arch::shared_address(box + offset(row, 8 * (2 * h + q / 2))),
-                                  pair_word(f(acc[i]), f(acc[i + 1])),
-                                  pair_word(f(acc[i + 2]), f(acc[i + 3])),
-                                  pair_word(f(acc[i + 4]), f(acc[i + 5])),
-                                  pair_word(f(acc[i + 6]), f(acc[i + 7])));
+                arch::stmatrix_x4(
+                    arch::shared_address(box + box_offset<Cols>(row, 8 * (2 * h + q / 2))),
+                    pair_word(f(acc[i]), f(acc[i + 1])), pair_word(f(acc[i + 2]), f(acc[i + 3])),
+                    pair_word(f(acc[i + 4]), f(acc[i + 5])),
+                    pair_word(f(acc[i + 6]), f(acc[i + 7])));
             }
         }
         else
@@ -420,8 +423,9 @@ struct gemm_wgmma_epilogue
             {
                 const index_t i = 4 * (first / 8 + j);
                 const index_t c = c_first + 8 * j;
-                store_pair(reinterpret_cast<D*>(box + offset(r_lo, c)), f(acc[i]), f(acc[i + 1]));
-                store_pair(reinterpret_cast<D*>(box + offset(r_lo + 8, c)), f(acc[i + 2]),
+                store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo, c)), f(acc[i]),
+                           f(acc[i + 1]));
+                store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo + 8, c)), f(acc[i + 2]),
                            f(acc[i + 3]));
             }
         }

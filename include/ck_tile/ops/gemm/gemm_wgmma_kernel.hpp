@@ -728,7 +728,7 @@ struct gemm_wgmma_kernel
                                                   consumer * Plan::staging_bytes_per_consumer);
             // The plain path's box slots: the output chunks, and with wide boxes the staging
             // memory after them as well.
-            unsigned char* plain_slots =
+            unsigned char* plain_boxes =
                 d_buffers_base + consumer * epilogue::plain_bytes_per_warpgroup;
             Acc acc[pipeline::slabs][pipeline::accumulators];
             for(index_t slab = 0; slab < pipeline::slabs; ++slab)
@@ -783,7 +783,7 @@ struct gemm_wgmma_kernel
                     }
                     else if(tma_store && scale_only)
                         epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, &ka.map_d_wide,
-                                                      plain_slots, row0, col0, w.batch, t_in_group,
+                                                      plain_boxes, row0, col0, w.batch, t_in_group,
                                                       d_turn);
                     else if(tma_store)
                         epilogue::stage_and_store_tma(acc[slab], out, &ka.map_d, d_buffers, row0,
