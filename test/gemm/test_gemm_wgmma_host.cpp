@@ -251,6 +251,49 @@ TEST(GemmWgmmaScheduler, SixteenConsecutiveTilesOfSingleBlocksAreASquare)
     }
 }
 
+// An operand whose tiles have few enough readers to be loaded as read once (L2 replaces its
+// lines first) must have those readers next to each other in the walk, so that the last of them
+// still finds the lines: at most GroupM tiles apart, for B's readers (one per tile row) and A's
+// (one per tile column), whatever the other extent.
+template <index_t GroupM>
+void expect_read_once_readers_are_neighbours()
+{
+    for(std::int64_t readers = 1; readers <= 2 * GroupM; ++readers)
+    {
+        if(!gemm_wgmma_read_once(readers, 1.0, 1.0))
+            continue;
+        for(std::int64_t other : {1, 2, 3, 5, 16, 17, 133})
+            for(const bool of_b : {true, false})
+            {
+                const std::int64_t tm = of_b ? readers : other, tn = of_b ? other : readers;
+                const auto s = gemm_wgmma_scheduler<GroupM>::make(tm, tn, 1);
+                EXPECT_EQ(of_b ? s.readers_of_b() : s.readers_of_a(), readers);
+                std::vector<std::int64_t> first(other, -1), last(other, -1);
+                for(std::int64_t t = 0; t < s.tiles(); ++t)
+                {
+                    const auto w          = s(t);
+                    const std::int64_t id = of_b ? w.n : w.m; // the operand's tile
+                    if(first[id] < 0)
+                        first[id] = t;
+                    last[id] = t;
+                }
+                for(std::int64_t id = 0; id < other; ++id)
+                    EXPECT_LE(last[id] - first[id], GroupM)
+                        << (of_b ? "B" : "A") << " tile " << id << " of " << tm << " x " << tn
+                        << " tiles, groups of " << GroupM;
+            }
+    }
+}
+
+TEST(GemmWgmmaScheduler, ReadOnceOperandsHaveNeighbouringReaders)
+{
+    // Only operands at least the L2's size: smaller ones may serve the next call from L2.
+    EXPECT_TRUE(gemm_wgmma_read_once(1, 128.0 * (1 << 20), 50.0 * (1 << 20)));
+    EXPECT_FALSE(gemm_wgmma_read_once(1, 32.0 * (1 << 20), 50.0 * (1 << 20)));
+    expect_read_once_readers_are_neighbours<4>();
+    expect_read_once_readers_are_neighbours<8>();
+}
+
 TEST(GemmWgmmaPolicy, RowMajorBGroupsStartWhereTheConsumersDo)
 {
     // Two consumers of 96 columns each: 32-column groups; B column-major keeps 128-byte rows.

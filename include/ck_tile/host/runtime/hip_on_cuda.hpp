@@ -75,6 +75,7 @@ inline hipError_t hipRuntimeGetVersion(int* v) { return cudaRuntimeGetVersion(v)
 using hipDeviceAttribute_t = cudaDeviceAttr;
 inline constexpr hipDeviceAttribute_t hipDeviceAttributeMultiprocessorCount =
     cudaDevAttrMultiProcessorCount;
+inline constexpr hipDeviceAttribute_t hipDeviceAttributeL2CacheSize = cudaDevAttrL2CacheSize;
 inline hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device)
 {
     return cudaDeviceGetAttribute(value, attribute, device);

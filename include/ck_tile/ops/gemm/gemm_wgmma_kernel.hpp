@@ -132,6 +132,9 @@ struct gemm_wgmma_kernel
         Acc* workspace;
         Acc* tail_partials;
         std::uint32_t* tail_counters; // zeroed by launch()
+        // What L2 should do with A's and B's lines once the copies have read them
+        // (gemm_wgmma_read_once).
+        arch::l2_eviction evict_a, evict_b;
     };
 
     /// Consumer shares per CTA tile: each cooperative consumer holds its own part of the
@@ -156,24 +159,37 @@ struct gemm_wgmma_kernel
     /// K tile (any type: 128 bytes of K) takes about 0.7 us.
     static constexpr double TailFixedKTiles = 4.3 * (128.0 * 256.0) / (BlockM * BlockN);
 
+    /// `Attribute` of the current device, asked once per device; `fallback` when no device
+    /// answers (offline selection).
+    template <hipDeviceAttribute_t Attribute>
+    static int device_attribute_or(int fallback)
+    {
+        static std::atomic<int> values[64] = {};
+        int device                         = 0;
+        if(hipGetDevice(&device) != hipSuccess || device < 0 || device >= 64)
+            return fallback;
+        int n = values[device].load();
+        if(n <= 0)
+        {
+            if(hipDeviceGetAttribute(&n, Attribute, device) != hipSuccess || n <= 0)
+                return fallback;
+            values[device].store(n);
+        }
+        return n;
+    }
+
     /// Clusters that run at once: one block per SM of the current device (TargetBlocks SMs
     /// when no device answers, for offline selection).
     static std::int64_t slots()
     {
-        static std::atomic<int> sms[64] = {};
-        int device                      = 0;
-        if(hipGetDevice(&device) != hipSuccess || device < 0 || device >= 64)
-            return TargetBlocks / ClusterM;
-        int n = sms[device].load();
-        if(n <= 0)
-        {
-            if(hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device) !=
-                   hipSuccess ||
-               n <= 0)
-                return TargetBlocks / ClusterM;
-            sms[device].store(n);
-        }
+        const int n = device_attribute_or<hipDeviceAttributeMultiprocessorCount>(TargetBlocks);
         return n / ClusterM > 0 ? n / ClusterM : 1;
+    }
+
+    /// The L2's bytes on the current device (an H100's 50 MiB when no device answers).
+    static double l2_bytes()
+    {
+        return device_attribute_or<hipDeviceAttributeL2CacheSize>(50 << 20);
     }
 
     static std::int64_t k_tiles_of(const gemm_simt_host_args& h)
@@ -538,6 +554,17 @@ struct gemm_wgmma_kernel
             k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail.partial_bytes());
         }
         set_chunk_maps(h, k);
+        const double batches = static_cast<double>(h.batch_count);
+        k.evict_a =
+            gemm_wgmma_read_once(k.tiles.readers_of_a(),
+                                 double(h.m) * double(h.k) * sizeof(A) * batches, l2_bytes())
+                ? arch::l2_eviction::first
+                : arch::l2_eviction::normal;
+        k.evict_b =
+            gemm_wgmma_read_once(k.tiles.readers_of_b(),
+                                 double(h.n) * double(h.k) * sizeof(B) * batches, l2_bytes())
+                ? arch::l2_eviction::first
+                : arch::l2_eviction::normal;
         return k;
     }
 
@@ -693,6 +720,8 @@ struct gemm_wgmma_kernel
             {
                 arch::tma_prefetch_descriptor(&ka.map_a);
                 arch::tma_prefetch_descriptor(&ka.map_b);
+                const uint64_t policy_a = arch::l2_policy(ka.evict_a);
+                const uint64_t policy_b = arch::l2_policy(ka.evict_b);
                 for(std::int64_t u = cluster; u < total; u += clusters)
                 {
                     const auto wu = ka.work(u);
@@ -700,7 +729,8 @@ struct gemm_wgmma_kernel
                     pipeline::produce(sh, ring, &ka.map_a, &ka.map_b,
                                       static_cast<int32_t>((w.m * ClusterM + rank) * BlockM),
                                       static_cast<int32_t>(w.n * BlockN),
-                                      static_cast<int32_t>(w.batch), wu.k_first, wu.k_tiles, rank);
+                                      static_cast<int32_t>(w.batch), wu.k_first, wu.k_tiles, rank,
+                                      policy_a, policy_b);
                 }
             }
         }

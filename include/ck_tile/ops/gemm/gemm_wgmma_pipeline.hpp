@@ -99,11 +99,12 @@ struct gemm_wgmma_pipeline
     }
 
     /// The boxes of `Tile` that CTA `part` of the cluster loads, for rows from mn0 and K from
-    /// k0 of `batch`, into `dst` (multicast to the whole cluster when the tile has parts).
+    /// k0 of `batch`, into `dst` (multicast to the whole cluster when the tile has parts), with
+    /// the L2 cache policy `policy` (arch::l2_policy; 0: none).
     template <typename Tile>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     load_operand(unsigned char* dst, const CUtensorMap* map, uint64_t* bar, int32_t mn0, int32_t k0,
-                 int32_t batch, index_t part)
+                 int32_t batch, index_t part, uint64_t policy)
     {
 #pragma unroll
         for(index_t j = 0; j < Tile::boxes_per_part; ++j)
@@ -114,7 +115,16 @@ struct gemm_wgmma_pipeline
             const int32_t c0  = Tile::major == wgmma_major::k ? k : mn;
             const int32_t c1  = Tile::major == wgmma_major::k ? mn : k;
             if constexpr(Tile::parts > 1)
-                arch::tma_load_3d_multicast(to, map, bar, (1u << Tile::parts) - 1u, c0, c1, batch);
+            {
+                if(policy != 0)
+                    arch::tma_load_3d_multicast_hinted(to, map, bar, (1u << Tile::parts) - 1u, c0,
+                                                       c1, batch, policy);
+                else
+                    arch::tma_load_3d_multicast(to, map, bar, (1u << Tile::parts) - 1u, c0, c1,
+                                                batch);
+            }
+            else if(policy != 0)
+                arch::tma_load_3d_hinted(to, map, bar, c0, c1, batch, policy);
             else
                 arch::tma_load_3d(to, map, bar, c0, c1, batch);
         }
@@ -126,7 +136,7 @@ struct gemm_wgmma_pipeline
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     produce(const shared& sh, ring& r, const CUtensorMap* map_a, const CUtensorMap* map_b,
             int32_t m0, int32_t n0, int32_t batch, int32_t k_first, int32_t k_tiles,
-            index_t cta_rank)
+            index_t cta_rank, uint64_t policy_a, uint64_t policy_b)
     {
         for(int32_t kt = k_first; kt < k_first + k_tiles; ++kt)
         {
@@ -134,8 +144,8 @@ struct gemm_wgmma_pipeline
             uint64_t* full = &sh.full[r.stage];
             arch::mbarrier_arrive_expect_tx(full, Plan::stage_bytes);
             const int32_t k0 = kt * Plan::block_k;
-            load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0);
-            load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank);
+            load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0, policy_a);
+            load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank, policy_b);
             r.advance();
         }
     }

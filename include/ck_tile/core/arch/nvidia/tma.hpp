@@ -104,6 +104,64 @@ CK_TILE_DEVICE void tma_load_3d_multicast([[maybe_unused]] void* dst,
 #endif
 }
 
+/// How long a copy's lines should stay in L2 against other lines (PTX ISA: createpolicy).
+enum class l2_eviction : uint32_t
+{
+    normal = 0, // the copy carries no hint
+    first  = 1, // read once: replace these lines before others
+    last   = 2, // read again soon: keep these lines over others
+};
+
+/// The cache policy of `e` for the .L2::cache_hint loads below (0 for normal: no hint).
+CK_TILE_DEVICE uint64_t l2_policy([[maybe_unused]] l2_eviction e)
+{
+    uint64_t policy = 0;
+#if CK_TILE_ARCH_HAS_SM90_ASYNC
+    if(e == l2_eviction::first)
+        asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+    else if(e == l2_eviction::last)
+        asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+    return policy;
+}
+
+/// tma_load_3d with an L2 cache policy from l2_policy (PTX ISA: .L2::cache_hint).
+CK_TILE_DEVICE void tma_load_3d_hinted([[maybe_unused]] void* dst,
+                                       [[maybe_unused]] const CUtensorMap* map,
+                                       [[maybe_unused]] uint64_t* bar, [[maybe_unused]] int32_t c0,
+                                       [[maybe_unused]] int32_t c1, [[maybe_unused]] int32_t c2,
+                                       [[maybe_unused]] uint64_t policy)
+{
+#if CK_TILE_ARCH_HAS_SM90_ASYNC
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 ".L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(shared_address(dst)),
+                 "l"(detail::tensor_map_address(map)), "r"(c0), "r"(c1), "r"(c2),
+                 "r"(shared_address(bar)), "l"(policy)
+                 : "memory");
+#else
+    ck_tile_error_needs_sm_90_or_later();
+#endif
+}
+
+/// tma_load_3d_multicast with an L2 cache policy from l2_policy.
+CK_TILE_DEVICE void
+tma_load_3d_multicast_hinted([[maybe_unused]] void* dst, [[maybe_unused]] const CUtensorMap* map,
+                             [[maybe_unused]] uint64_t* bar, [[maybe_unused]] uint16_t cta_mask,
+                             [[maybe_unused]] int32_t c0, [[maybe_unused]] int32_t c1,
+                             [[maybe_unused]] int32_t c2, [[maybe_unused]] uint64_t policy)
+{
+#if CK_TILE_ARCH_HAS_SM90_ASYNC
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 ".multicast::cluster.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6, %7;" ::"r"(
+                     shared_address(dst)),
+                 "l"(detail::tensor_map_address(map)), "r"(c0), "r"(c1), "r"(c2),
+                 "r"(shared_address(bar)), "h"(cta_mask), "l"(policy)
+                 : "memory");
+#else
+    ck_tile_error_needs_sm_90_or_later();
+#endif
+}
+
 CK_TILE_DEVICE void tma_load_4d([[maybe_unused]] void* dst, [[maybe_unused]] const CUtensorMap* map,
                                 [[maybe_unused]] uint64_t* bar, [[maybe_unused]] int32_t c0,
                                 [[maybe_unused]] int32_t c1, [[maybe_unused]] int32_t c2,
