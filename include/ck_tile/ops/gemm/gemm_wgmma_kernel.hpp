@@ -17,6 +17,10 @@
 // dimension or batch stride is not a multiple of 16 bytes is first copied into workspace with
 // rows on 128-byte lines (gemm_operand_staging); its pointer may then have any alignment.
 //
+// An operand read once (each tile by at most two neighbouring blocks, the whole larger than L2:
+// a skinny GEMM's weights) is loaded with evict-first copies (gemm_wgmma_read_once), so that
+// streaming it leaves the rest of L2 in place.
+//
 // Pieces: gemm_tile_problem (types, layouts), gemm_wgmma_policy (tile, stages, roles),
 // gemm_wgmma_operand (shared-memory stage layout, descriptors), gemm_wgmma_pipeline,
 // gemm_wgmma_scheduler, gemm_wgmma_epilogue. Host arguments are gemm_simt_host_args, like every
