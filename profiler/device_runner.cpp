@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "device_runner.hpp"
 
+#include "clock_warmup.hpp"
+
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_check.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 
 namespace cktile_profiler {
 
@@ -121,6 +125,33 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
 {
     timing t;
     sets = std::max<std::size_t>(sets, 1);
+    // The profiler measures one thing at a time, on one thread.
+    static std::optional<std::chrono::steady_clock::time_point> last_end;
+    if(needs_clock_warmup(last_end, std::chrono::steady_clock::now()))
+    {
+        auto& ev = event_pool(2);
+        std::string failure;
+        const double elapsed = warm_clocks([&] {
+            HIP_CHECK_ERROR(hipEventRecord(ev[0], stream));
+            for(std::size_t i = 0; i < 8; ++i)
+                if(std::string e = launch(i % sets, stream); !e.empty())
+                {
+                    failure = e;
+                    (void)hipStreamSynchronize(stream);
+                    return -1.0;
+                }
+            HIP_CHECK_ERROR(hipEventRecord(ev[1], stream));
+            HIP_CHECK_ERROR(hipEventSynchronize(ev[1]));
+            float ms = 0;
+            HIP_CHECK_ERROR(hipEventElapsedTime(&ms, ev[0], ev[1]));
+            return static_cast<double>(ms);
+        });
+        if(elapsed < 0)
+        {
+            t.error = failure;
+            return t;
+        }
+    }
     for(int i = 0; i < warmup; ++i)
         if(std::string e = launch(static_cast<std::size_t>(i) % sets, stream); !e.empty())
         {
@@ -165,6 +196,7 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
             std::string("the device reported an error while running: ") + hipGetErrorString(e);
         return t;
     }
+    last_end    = std::chrono::steady_clock::now();
     float total = 0;
     HIP_CHECK_ERROR(hipEventElapsedTime(&total, ev[2 * n], ev[2 * n + 1]));
     t.back_to_back_ms = total / static_cast<double>(n);

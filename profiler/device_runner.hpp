@@ -70,7 +70,8 @@ struct timing
 /// One launch on `stream` using buffer set `set`; returns "" or what failed.
 using launch_fn = std::function<std::string(std::size_t set, hipStream_t stream)>;
 
-/// Device events around each timed run: `warmup` untimed runs, then `iters` runs each
+/// Device events around each timed run: when the clocks may be low (clock_warmup.hpp), untimed
+/// runs for clock_warmup_busy_ms of device time; `warmup` untimed runs, then `iters` runs each
 /// bracketed by its own pair of events, all enqueued without waiting; one synchronisation
 /// at the end. Run i uses set (warmup + i) % sets, so consecutive runs touch different
 /// buffers. Reports the median of the per-run times, then times `iters` more runs with one

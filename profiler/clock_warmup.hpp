@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Raising the GPU's clocks before a measurement. An idle GPU runs at a low clock and takes a
+// while to raise it, and ten untimed launches of a problem of a few microseconds keep the device
+// busy for well under a millisecond (an H100 sweep's first problem ran its pick in 0.0170 ms
+// where the same instance took 0.0140 later in the run). So the first measurement of a process,
+// and any that starts after the host kept the device idle for a while (verification, setting
+// up buffers), first keeps the device busy with the problem it is about to time, by time rather
+// than by count, as Triton's do_bench does.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <optional>
+
+namespace cktile_profiler {
+
+/// Device time the warm-up keeps the device busy for, and the host's idle time after which a
+/// measurement warms up again.
+inline constexpr double clock_warmup_busy_ms = 200.0;
+inline constexpr std::chrono::milliseconds clock_warmup_idle_after{500};
+
+/// Whether a measurement starting at `now` warms the clocks first: none has run in this
+/// process (`last_end` empty), or the last one ended clock_warmup_idle_after or more before.
+bool needs_clock_warmup(const std::optional<std::chrono::steady_clock::time_point>& last_end,
+                        std::chrono::steady_clock::time_point now);
+
+/// Runs `batch` until the batches took `busy_ms` of device time together, or `max_batches`
+/// ran. `batch` runs some launches and returns the milliseconds they took, or a negative
+/// value when they failed.
+/// @return the milliseconds the batches took, or the first negative value `batch` returned.
+double warm_clocks(const std::function<double()>& batch, double busy_ms = clock_warmup_busy_ms,
+                   int max_batches = 10000);
+
+} // namespace cktile_profiler
