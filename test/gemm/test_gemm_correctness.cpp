@@ -391,6 +391,8 @@ class GemmCorrectness : public ::testing::Test
     /// run_cases passes no workspace at all, to the Hopper instances only (which must then run
     /// without it).
     bool no_workspace_ = false;
+    /// run_cases runs the Hopper instances only.
+    bool hopper_only_ = false;
 
     void SetUp() override
     {
@@ -428,7 +430,8 @@ class GemmCorrectness : public ::testing::Test
                 continue;
             // Without workspace: the Hopper instances, whose workspace only buys speed here
             // (the mma.sync split-K instances cannot run without theirs).
-            if(no_workspace_ && std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
+            if((no_workspace_ || hopper_only_) &&
+               std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
                 continue;
             if(multi_d && !info.supports_multi_d)
                 continue;
@@ -664,6 +667,21 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
              {200, 264, 64, 1, 0, 0.5, 0.0, none, act, 16},
              {70, 40, 48, 1, 0, 1.0, 0.5, none, CKTILE_ACTIVATION_RELU, 16}},
             true, true, true, nullptr, md);
+}
+
+// Operands read once: B's tiles with one reader (M = 16) and A's with one (N = 16), 52 batches
+// so that the operand is larger than an H100's 50 MiB L2 even in 8-bit types. The Hopper
+// instances then load it with evict-first copies (gemm_wgmma_read_once), the pairs through
+// multicast. The Hopper instances only: no other kernel gives its copies a cache policy, and
+// the CPU reference of 52 batches dominates the run.
+TEST_F(GemmCorrectness, OperandsReadOnce)
+{
+    hopper_only_    = true;
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
+    run_cases({{16, 1024, 1024, 52, 0, 1.0, 0.0, none, act, 16},
+               {1024, 16, 1024, 52, 0, 0.5, 0.0, none, act, 16}},
+              true, true, true);
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
