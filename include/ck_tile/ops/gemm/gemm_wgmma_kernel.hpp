@@ -558,17 +558,15 @@ struct gemm_wgmma_kernel
             k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail.partial_bytes());
         }
         set_chunk_maps(h, k);
-        const double batches = static_cast<double>(h.batch_count);
-        k.evict_a =
-            gemm_wgmma_read_once(k.tiles.readers_of_a(),
-                                 double(h.m) * double(h.k) * sizeof(A) * batches, l2_bytes())
-                ? arch::l2_eviction::first
-                : arch::l2_eviction::normal;
-        k.evict_b =
-            gemm_wgmma_read_once(k.tiles.readers_of_b(),
-                                 double(h.n) * double(h.k) * sizeof(B) * batches, l2_bytes())
-                ? arch::l2_eviction::first
-                : arch::l2_eviction::normal;
+        // An operand of `rows` x K elements of `bytes` each per batch.
+        const auto eviction = [&, l2 = l2_bytes()](std::int64_t readers, std::int64_t rows,
+                                                   std::size_t bytes) {
+            const double total = double(rows) * double(h.k) * double(bytes) * h.batch_count;
+            return gemm_wgmma_read_once(readers, total, l2) ? arch::l2_eviction::first
+                                                            : arch::l2_eviction::normal;
+        };
+        k.evict_a = eviction(k.tiles.readers_of_a(), h.m, sizeof(A));
+        k.evict_b = eviction(k.tiles.readers_of_b(), h.n, sizeof(B));
         return k;
     }
 

@@ -109,7 +109,6 @@ enum class l2_eviction : uint32_t
 {
     normal = 0, // the copy carries no hint
     first  = 1, // read once: replace these lines before others
-    last   = 2, // read again soon: keep these lines over others
 };
 
 /// The cache policy of `e` for the .L2::cache_hint loads below (0 for normal: no hint).
@@ -119,8 +118,6 @@ CK_TILE_DEVICE uint64_t l2_policy([[maybe_unused]] l2_eviction e)
 #if CK_TILE_ARCH_HAS_SM90_ASYNC
     if(e == l2_eviction::first)
         asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    else if(e == l2_eviction::last)
-        asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
 #endif
     return policy;
 }
