@@ -298,6 +298,15 @@ CKTILE_API cktile_status_t cktile_gemm_validate(const cktile_gemm_problem_t* pro
 /** Instance ids are permanent: derived from the instance name, equal across builds. */
 #define CKTILE_INSTANCE_AUTO ((uint64_t)0)
 
+/** The types, layouts and tile below describe the problems an instance runs as stated. Hopper
+ *  instances (names gemm_wgmma_*) also run a problem as its transpose, D^T = B^T * A^T over
+ *  the same memory (M and N exchanged, A and B exchanged and each read in the other layout,
+ *  C, D, D0 and D1 in the other layout, a bias per row taken per column):
+ *  - when only the transpose has their types and layouts, e.g. an instance for row-major A
+ *    and B runs column-major A and B;
+ *  - when only the transpose fits their tile, e.g. a 16-row A tile runs a 16-column problem;
+ *  - when both fit and D is column-major (they store row-major D fastest).
+ *  cktile_gemm_supports answers per problem either way. */
 typedef struct cktile_instance_info
 {
     size_t struct_size;

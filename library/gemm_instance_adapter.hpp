@@ -4,8 +4,7 @@
 // (device compiler).
 #pragma once
 
-#include "gemm_problem_mapping.hpp"
-#include "kernel_call.hpp"
+#include "gemm_instance_functions.hpp"
 #include "kernel_library_abi.h"
 
 #include "ck_tile/host/hip_check.hpp"
@@ -23,31 +22,6 @@
 
 namespace cktile::library {
 
-/// The compile-time facts of one instance, as the C API spells them.
-template <cktile_datatype_t AType, cktile_datatype_t BType, cktile_datatype_t DType,
-          cktile_datatype_t ComputeType, cktile_layout_t ALayout, cktile_layout_t BLayout>
-struct gemm_signature
-{
-    static const char* mismatch(const cktile_gemm_problem_t& p)
-    {
-        if(p.a_type != AType || p.b_type != BType)
-            return "the instance's A/B data types differ from the problem's";
-        if(p.c_type != DType || p.d_type != DType)
-            return "the instance's C/D data type differs from the problem's";
-        // A TF32 request may run in true fp32 (at least as accurate): the general fp32
-        // instances serve every TF32 problem.
-        const bool fp32_serves_tf32 =
-            ComputeType == CKTILE_DATATYPE_FP32 && p.compute_type == CKTILE_DATATYPE_TF32;
-        if(p.compute_type != ComputeType && !fp32_serves_tf32)
-            return "the instance's compute type differs from the problem's";
-        if(ALayout != CKTILE_LAYOUT_ANY && p.a_layout != ALayout)
-            return "the instance's A layout differs from the problem's";
-        if(BLayout != CKTILE_LAYOUT_ANY && p.b_layout != BLayout)
-            return "the instance's B layout differs from the problem's";
-        return nullptr;
-    }
-};
-
 /// What a record says about an instance beyond its types and layouts.
 struct gemm_record_shape
 {
@@ -59,69 +33,6 @@ struct gemm_record_shape
     int cluster_m;    // blocks along M sharing B's tiles through multicast
     int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
     bool pingpong;    // consumer warpgroups take alternate tiles instead of sharing each
-};
-
-/// The C-callable functions of an instance. Launch says how the kernel family starts:
-/// workspace_bytes(h) (for the fastest run), minimum_workspace_bytes(h), k_splits(h),
-/// tail_splits(h) and run(h, workspace, workspace_size, stream) (throws on runtime errors).
-template <typename Kernel, typename Signature, typename Launch>
-struct gemm_instance
-{
-    static int supports(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
-                        char* reason, std::size_t reason_size)
-    {
-        const char* why = Signature::mismatch(*p);
-        if(!why)
-            why = Kernel::why_unsupported(to_host_args(*p, args));
-        if(why)
-        {
-            write_text(reason, reason_size, why);
-            return 1;
-        }
-        return 0;
-    }
-
-    static std::size_t workspace_size(const cktile_gemm_problem_t* p)
-    {
-        return Launch::workspace_bytes(to_host_args(*p, nullptr));
-    }
-
-    static std::size_t minimum_workspace_size(const cktile_gemm_problem_t* p)
-    {
-        return Launch::minimum_workspace_bytes(to_host_args(*p, nullptr));
-    }
-
-    static std::int64_t k_splits(const cktile_gemm_problem_t* p)
-    {
-        return Launch::k_splits(to_host_args(*p, nullptr));
-    }
-
-    static std::int64_t tail_splits(const cktile_gemm_problem_t* p)
-    {
-        return Launch::tail_splits(to_host_args(*p, nullptr));
-    }
-
-    static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void* workspace,
-                   std::size_t workspace_size, void* stream, char* message,
-                   std::size_t message_size)
-    {
-        return guard_kernel_call(message, message_size, [&]() -> int {
-            const auto h = to_host_args(*p, args);
-            if(const char* why = Kernel::why_unsupported(h))
-            {
-                write_text(message, message_size, why);
-                return CKTILE_STATUS_NOT_SUPPORTED;
-            }
-            if(workspace_size < Launch::minimum_workspace_bytes(h))
-            {
-                write_text(message, message_size,
-                           "the workspace is smaller than split-K and operand staging need");
-                return CKTILE_STATUS_INSUFFICIENT_WORKSPACE;
-            }
-            Launch::run(h, workspace, workspace_size, static_cast<hipStream_t>(stream));
-            return CKTILE_STATUS_SUCCESS;
-        });
-    }
 };
 
 /// The record the generated sources define, one per instance.
@@ -168,6 +79,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.cluster_m              = shape.cluster_m;
     r.copy_stages            = shape.copy_stages;
     r.pingpong               = shape.pingpong ? 1 : 0;
+    r.runs_transposed        = &Inst::runs_transposed;
     return r;
 }
 
@@ -193,6 +105,7 @@ void launch_splitk_reduce(const Acc* partial, const ck_tile::gemm_tile_output<D,
 template <typename Kernel>
 struct gemm_simt_launch
 {
+    static constexpr bool may_transpose = false;
     static std::size_t workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
     static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
     static std::int64_t k_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
@@ -212,6 +125,7 @@ struct gemm_simt_launch
 template <typename Kernel>
 struct gemm_tile_launch
 {
+    static constexpr bool may_transpose = false;
     static std::size_t workspace_bytes(const ck_tile::gemm_simt_host_args& h)
     {
         return Kernel::workspace_bytes(h);
@@ -249,6 +163,9 @@ struct gemm_tile_launch
 template <typename Kernel>
 struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
 {
+    /// Row-major D leaves through the copy engine, and the 16-row A tiles take few-row
+    /// problems only: the transpose brings column-major D and few-column problems to both.
+    static constexpr bool may_transpose = true;
     static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args& h)
     {
         return Kernel::tail_splits(h);

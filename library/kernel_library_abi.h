@@ -44,6 +44,7 @@ typedef int (*cktile_kernel_gemm_run_fn)(const cktile_gemm_problem_t* problem,
                                          size_t message_size);
 
 typedef int64_t (*cktile_kernel_gemm_splits_fn)(const cktile_gemm_problem_t* problem);
+typedef int (*cktile_kernel_gemm_orientation_fn)(const cktile_gemm_problem_t* problem);
 
 /* Operations other than GEMM. `problem` and `args` are the operation family's public structs
  * (cktile_norm_problem_t / cktile_norm_args_t for CKTILE_OP_NORMALIZATION, cktile_softmax_*
@@ -99,6 +100,10 @@ typedef struct cktile_kernel_instance
     /* The least workspace a run needs; workspace_size is what the fastest run uses (the split
      * above keeps its partial sums there). NULL: workspace_size. */
     cktile_kernel_gemm_workspace_fn minimum_workspace_size;
+    /* GEMM instances that may run a problem as its transpose, D^T = B^T A^T over the same
+     * memory (library/gemm_transpose.hpp): nonzero when they run this one that way, so the
+     * selection model costs the transposed problem. NULL: never. */
+    cktile_kernel_gemm_orientation_fn runs_transposed;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

@@ -98,6 +98,9 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
         // With less than its full workspace an instance may still run, only slower.
         const bool full = r->workspace_size(&p) <= workspace_limit;
         const double c  = estimate_gemm_cost(*r, p, s.machine, full);
+        logger().trace("modelled {:.4g} for {}{} ({})", c, r->info.name,
+                       r->runs_transposed && r->runs_transposed(&p) ? ", transposed" : "",
+                       gemm_problem_key(p));
         if(!full && minimum_workspace(*r, p) > workspace_limit)
         {
             // A run without enough workspace cannot use it; remembered to say so below.

@@ -393,6 +393,11 @@ class GemmCorrectness : public ::testing::Test
     bool no_workspace_ = false;
     /// run_cases runs the Hopper instances only.
     bool hopper_only_ = false;
+    /// run_cases tries every layout combination on every instance (cktile_gemm_supports
+    /// decides), not only the instance's own A/B layouts with C/D varied on the first.
+    bool every_layout_ = false;
+    /// Per instance name: the cases run_cases ran with A/B layouts other than the instance's.
+    std::map<std::string, int> ran_other_layouts_;
 
     void SetUp() override
     {
@@ -451,11 +456,13 @@ class GemmCorrectness : public ::testing::Test
                     };
                     p.a_layout = pick(0), p.b_layout = pick(1), p.c_layout = pick(2),
                     p.d_layout = pick(3);
-                    if((info.a_layout != CKTILE_LAYOUT_ANY && info.a_layout != p.a_layout) ||
-                       (info.b_layout != CKTILE_LAYOUT_ANY && info.b_layout != p.b_layout))
+                    const bool other_layouts =
+                        (info.a_layout != CKTILE_LAYOUT_ANY && info.a_layout != p.a_layout) ||
+                        (info.b_layout != CKTILE_LAYOUT_ANY && info.b_layout != p.b_layout);
+                    if(other_layouts && !every_layout_)
                         continue;
                     // Keep run time down: C/D layouts vary only with the first A/B layouts.
-                    if(layouts >= 4 && ((layouts & 3) != 0 || first_layouts_only))
+                    if(!every_layout_ && layouts >= 4 && ((layouts & 3) != 0 || first_layouts_only))
                         continue;
                     p.m = gc.m, p.n = gc.n, p.k = gc.k, p.batch_count = gc.batch;
                     const auto ld = [&](bool row, std::int64_t rows, std::int64_t cols) {
@@ -495,6 +502,7 @@ class GemmCorrectness : public ::testing::Test
                         continue;
                     }
                     ++ran;
+                    ran_other_layouts_[info.name] += other_layouts ? 1 : 0;
                     // Integer outputs: scales that are powers of two, so that rounding
                     // halves cannot differ between the kernel's and the reference's order.
                     const gemm_scales dyadic{0.5f, 4.f, 0.25f};
@@ -682,6 +690,60 @@ TEST_F(GemmCorrectness, OperandsReadOnce)
     run_cases({{16, 1024, 1024, 52, 0, 1.0, 0.0, none, act, 16},
                {1024, 16, 1024, 52, 0, 0.5, 0.0, none, act, 16}},
               true, true, true);
+}
+
+// Problems the Hopper instances run as their transpose, D^T = B^T A^T: every layout
+// combination, so that an instance for row-major A and B also meets column-major A and B, and
+// column-major D (which the instances for row-major A and column-major B, or the reverse, run
+// transposed to store D^T row-major). Few columns (N = 16, 9, 12), which the 16-row A tiles
+// take only transposed, with the bias along either side, C and batches; one that fits every
+// tile both ways; and a plain one for the instances without the fused epilogue.
+TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
+{
+    hopper_only_  = true;
+    every_layout_ = true;
+    run_cases(
+        {{300, 16, 200, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
+         {257, 9, 72, 2, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 8},
+         {130, 70, 96, 1, 3, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16},
+         {200, 12, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
+        true, false, true);
+    size_t n = 0;
+    ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
+    for(size_t idx = 0; idx < n; ++idx)
+    {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+        const std::string name = info.name;
+        if(info.op_kind != CKTILE_OP_GEMM || name.rfind("gemm_wgmma_", 0) != 0)
+            continue;
+        // Row-major/row-major and column-major/column-major instances map onto each other.
+        if(info.a_layout == info.b_layout)
+        {
+            EXPECT_GT(ran_other_layouts_[name], 0) << name << " ran no transposed layouts";
+        }
+        // A 16-row A tile runs the 16-column problem as 16 x 300.
+        if(name.find("_a16") != std::string::npos)
+        {
+            cktile_gemm_problem_t p;
+            cktile_gemm_problem_init(&p);
+            p.a_type = info.a_type, p.b_type = info.b_type;
+            p.c_type = info.c_type, p.d_type = info.d_type, p.compute_type = info.compute_type;
+            const auto flip = [](cktile_layout_t l) {
+                return l == CKTILE_LAYOUT_ROW_MAJOR ? CKTILE_LAYOUT_COL_MAJOR
+                                                    : CKTILE_LAYOUT_ROW_MAJOR;
+            };
+            p.a_layout = flip(info.b_layout), p.b_layout = flip(info.a_layout);
+            p.m = 300, p.n = 16, p.k = 200;
+            p.lda = p.a_layout == CKTILE_LAYOUT_ROW_MAJOR ? p.k : p.m;
+            p.ldb = p.b_layout == CKTILE_LAYOUT_ROW_MAJOR ? p.n : p.k;
+            p.ldc = p.ldd = p.n;
+            EXPECT_EQ(cktile_gemm_supports(h_, info.id, &p, nullptr, nullptr, 0),
+                      CKTILE_STATUS_SUCCESS)
+                << name << ": " << cktile_get_last_error_message();
+        }
+    }
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
