@@ -359,6 +359,14 @@ CKTILE_API cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, ui
                                                       const cktile_gemm_problem_t* problem,
                                                       size_t* bytes);
 
+/** Which statement of `problem` instance `id` runs: *transposed = 0 for the problem as stated,
+ *  1 for its transpose D^T = B^T * A^T (see cktile_instance_info_t), whose M and N, and so
+ *  whose tiles, are the other way round. NOT_SUPPORTED (with the reason) when the instance does
+ *  not run the problem. Appended in the version 4 table. */
+CKTILE_API cktile_status_t cktile_gemm_runs_transposed(cktile_handle_t handle, uint64_t id,
+                                                       const cktile_gemm_problem_t* problem,
+                                                       int* transposed);
+
 /* ---------------------------------------------------------------------------------------- */
 /* Selection                                                                                */
 /* ---------------------------------------------------------------------------------------- */
@@ -867,6 +875,17 @@ typedef struct cktile_api_v3
     cktile_status_t (*permute_run)(cktile_handle_t, uint64_t, const cktile_permute_problem_t*,
                                    const cktile_permute_args_t*, void*);
 } cktile_api_v3_t;
+
+#define CKTILE_API_VERSION_4 4
+
+/** Version 4: version 3's entries, unchanged and at the same offsets, then the GEMM statement
+ *  query. Append-only like the versions before it. */
+typedef struct cktile_api_v4
+{
+    cktile_api_v3_t v3; /**< v3.v2.v1.version is CKTILE_API_VERSION_4, its struct_size this size */
+    cktile_status_t (*gemm_runs_transposed)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
+                                            int*);
+} cktile_api_v4_t;
 
 /** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
  *  library does not provide (newer than it, or 0). The table is static; never free it. */

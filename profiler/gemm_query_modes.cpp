@@ -150,9 +150,17 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
             cktile_get_instance_info_by_id(h, id, &info);
             add_instance_fields(r, info);
             r.set("status", std::string("ok"));
-            // The model's inputs for this pick: output tiles and the waves they make.
-            const std::int64_t tiles = ((p.m + info.tile_m - 1) / info.tile_m) *
-                                       ((p.n + info.tile_n - 1) / info.tile_n) * p.batch_count;
+            // The model's inputs for this pick: output tiles and the waves they make, over the
+            // statement the instance runs (M and N exchanged where it runs the transpose).
+            int transposed = 0;
+            if(cktile_gemm_runs_transposed(h, id, &p, &transposed) != CKTILE_STATUS_SUCCESS)
+                transposed = 0;
+            const std::int64_t rows = transposed ? p.n : p.m, cols = transposed ? p.m : p.n;
+            const std::int64_t tiles = ((rows + info.tile_m - 1) / info.tile_m) *
+                                       ((cols + info.tile_n - 1) / info.tile_n) * p.batch_count;
+            if(transposed)
+                r.set("tile", std::to_string(info.tile_m) + "x" + std::to_string(info.tile_n) +
+                                  "x" + std::to_string(info.tile_k) + " of D^T");
             r.set("tiles", tiles);
             r.set("waves", double(tiles) / double(cus));
             std::string why;

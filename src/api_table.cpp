@@ -170,6 +170,24 @@ cktile_api_v3_t make_api_v3()
 }
 const cktile_api_v3_t api_v3 = make_api_v3();
 
+// Version 4 starts with version 3's table and appends the GEMM statement query.
+static_assert(offsetof(cktile_api_v4_t, v3) == 0, "cktile_api_v4_t must start with version 3");
+static_assert(offsetof(cktile_api_v4_t, gemm_runs_transposed) == sizeof(cktile_api_v3_t),
+              "cktile_api_v4_t.gemm_runs_transposed moved");
+static_assert(sizeof(cktile_api_v4_t) == sizeof(cktile_api_v3_t) + sizeof(void*),
+              "cktile_api_v4_t grew: add a cktile_api_v5_t instead");
+
+cktile_api_v4_t make_api_v4()
+{
+    cktile_api_v4_t t{};
+    t.v3                   = api_v3;
+    t.v3.v2.v1.struct_size = sizeof(cktile_api_v4_t);
+    t.v3.v2.v1.version     = CKTILE_API_VERSION_4;
+    t.gemm_runs_transposed = &cktile_gemm_runs_transposed;
+    return t;
+}
+const cktile_api_v4_t api_v4 = make_api_v4();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
@@ -182,6 +200,8 @@ extern "C" const void* cktile_get_api(uint32_t version)
         return &api_v2;
     case CKTILE_API_VERSION_3:
         return &api_v3;
+    case CKTILE_API_VERSION_4:
+        return &api_v4;
     default:
         return nullptr;
     }

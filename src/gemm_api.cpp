@@ -419,6 +419,23 @@ cktile_status_t cktile_gemm_workspace_size(cktile_handle_t handle, uint64_t id,
     });
 }
 
+cktile_status_t cktile_gemm_runs_transposed(cktile_handle_t handle, uint64_t id,
+                                            const cktile_gemm_problem_t* p, int* transposed)
+{
+    return guarded("cktile_gemm_runs_transposed", [&] {
+        const auto s                             = lookup_handle(handle);
+        const auto& r                            = require_instance(*s, id);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
+        require_pointer(transposed, "transposed");
+        const std::string why = why_not(r, *p, nullptr);
+        if(!why.empty())
+            fail(CKTILE_STATUS_NOT_SUPPORTED, std::string(r.info.name) + ": " + why);
+        *transposed = r.runs_transposed && r.runs_transposed(p) ? 1 : 0;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
 cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_problem_t* p,
                                    const cktile_gemm_args_t* args, cktile_select_mode_t mode,
                                    uint64_t* id)

@@ -42,6 +42,13 @@ int main(void)
            strstr(cktile_get_last_error_message(), "reduce_mask") == NULL)
             return 8;
     }
+    {
+        const cktile_api_v4_t* v4 = (const cktile_api_v4_t*)cktile_get_api(CKTILE_API_VERSION_4);
+        int transposed            = 0;
+        if(v4 == NULL || v4->v3.v2.v1.version != CKTILE_API_VERSION_4 ||
+           v4->gemm_runs_transposed(NULL, 1, &p, &transposed) != CKTILE_STATUS_INVALID_HANDLE)
+            return 9;
+    }
     printf("C99 client: cktile %s, last status text: %s\n", cktile_get_version_string(),
            cktile_status_string(CKTILE_STATUS_INVALID_HANDLE));
     return 0;

@@ -1010,6 +1010,22 @@ TEST(Select, HopperInstancesRunTransposedStatements)
     EXPECT_EQ(cktile_gemm_supports(o.h, id, &few_cols, nullptr, reason, sizeof(reason)),
               CKTILE_STATUS_SUCCESS)
         << reason;
+    int transposed = -1;
+    ASSERT_EQ(cktile_gemm_runs_transposed(o.h, id, &few_cols, &transposed), CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(transposed, 1);
+    auto few_rows     = problem(16, 8192, 4096);
+    few_rows.b_layout = CKTILE_LAYOUT_COL_MAJOR, few_rows.ldb = 4096;
+    ASSERT_EQ(cktile_gemm_runs_transposed(o.h, id, &few_rows, &transposed), CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(transposed, 0);
+    auto neither     = problem(8192, 17, 4096);
+    neither.b_layout = CKTILE_LAYOUT_COL_MAJOR, neither.ldb = 4096;
+    EXPECT_EQ(cktile_gemm_runs_transposed(o.h, id, &neither, &transposed),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(last()).find("M must be at most 16"), std::string::npos) << last();
+    EXPECT_EQ(cktile_gemm_runs_transposed(o.h, id, &few_cols, nullptr),
+              CKTILE_STATUS_INVALID_ARGUMENT);
     // ... but its D^T is column-major, and 64x64 tiles as stated measured faster there.
     std::uint64_t pick = 0;
     cktile_instance_info_t info{};
@@ -1127,7 +1143,7 @@ TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
 TEST(Api, VersionedTable)
 {
     EXPECT_EQ(cktile_get_api(0), nullptr);
-    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_3 + 1), nullptr);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_4 + 1), nullptr);
     const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->version, 1u);
@@ -1154,6 +1170,13 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t3->v2.norm_run, &cktile_norm_run);
     EXPECT_EQ(t3->reduce_problem_init, &cktile_reduce_problem_init);
     EXPECT_EQ(t3->reduce_run, &cktile_reduce_run);
+    const auto* t4 = static_cast<const cktile_api_v4_t*>(cktile_get_api(CKTILE_API_VERSION_4));
+    ASSERT_NE(t4, nullptr);
+    EXPECT_EQ(t4->v3.v2.v1.version, 4u);
+    EXPECT_EQ(t4->v3.v2.v1.struct_size, sizeof(cktile_api_v4_t));
+    EXPECT_EQ(t4->v3.v2.v1.gemm_run, &cktile_gemm_run);
+    EXPECT_EQ(t4->v3.permute_run, &cktile_permute_run);
+    EXPECT_EQ(t4->gemm_runs_transposed, &cktile_gemm_runs_transposed);
 }
 
 } // namespace
