@@ -230,8 +230,7 @@ int run_profile(const settings& s, const std::vector<cktile_gemm_problem_t>& pro
         // named instances are always reported.
         std::vector<cktile_instance_info_t> mine;
         for(const auto& info : insts)
-            if(!s.instances.empty() ||
-               (info.a_type == p.a_type && info.b_type == p.b_type && info.d_type == p.d_type))
+            if(!s.instances.empty() || gemm_types_match(info, p))
                 mine.push_back(info);
         std::vector<record> rows;
         auto base_row = [&](const std::string& provider) {

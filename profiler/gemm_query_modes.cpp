@@ -116,7 +116,7 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
                 candidates += (candidates.empty() ? "" : ";") + std::string(info.name);
                 ++n_candidates;
             }
-            else if(info.a_type == p.a_type && info.b_type == p.b_type && info.d_type == p.d_type)
+            else if(gemm_types_match(info, p))
                 rejected += (rejected.empty() ? "" : "; ") + std::string(info.name) + ": " + why;
         }
 

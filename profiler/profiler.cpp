@@ -182,6 +182,12 @@ std::string id_text(std::uint64_t id)
     return buf;
 }
 
+bool gemm_types_match(const cktile_instance_info_t& info, const cktile_gemm_problem_t& p)
+{
+    return info.d_type == p.d_type && ((info.a_type == p.a_type && info.b_type == p.b_type) ||
+                                       (info.a_type == p.b_type && info.b_type == p.a_type));
+}
+
 void add_instance_fields(record& r, const cktile_instance_info_t& info)
 {
     r.set("instance", std::string(info.name));

@@ -53,6 +53,10 @@ void add_problem_fields(record& r, std::size_t index, const cktile_gemm_problem_
 /// Instance facts shared by enumerate, select and profile rows.
 void add_instance_fields(record& r, const cktile_instance_info_t& info);
 
+/// Whether the instance has the problem's types, A's and B's either way round: an instance may
+/// run the problem as its transpose (cktile_gemm_runs_transposed).
+bool gemm_types_match(const cktile_instance_info_t& info, const cktile_gemm_problem_t& p);
+
 /// Every GEMM instance of a handle's kernel library, in library order.
 std::vector<cktile_instance_info_t> list_instances(cktile_handle_t h);
 

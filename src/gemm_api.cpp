@@ -24,6 +24,14 @@ namespace {
 
 constexpr std::size_t reason_capacity = 256;
 
+/// Whether the instance has the problem's input and output types, either way round (an
+/// instance may run the problem as its transpose, with A's and B's types exchanged).
+bool has_problem_types(const cktile_instance_info_t& i, const cktile_gemm_problem_t& p)
+{
+    return i.d_type == p.d_type && ((i.a_type == p.a_type && i.b_type == p.b_type) ||
+                                    (i.a_type == p.b_type && i.b_type == p.a_type));
+}
+
 /// Why `r` cannot run `p` (empty, with nothing allocated, when it can).
 std::string why_not(const cktile_kernel_instance_t& r, const cktile_gemm_problem_t& p,
                     const cktile_gemm_args_t* args)
@@ -63,8 +71,7 @@ std::vector<const cktile_kernel_instance_t*> supporting_instances(const handle_s
         const std::string why = why_not(r, p, args);
         if(why.empty())
             out.push_back(&r);
-        else if(r.info.a_type == p.a_type && r.info.b_type == p.b_type &&
-                r.info.d_type == p.d_type && typed++ < 4)
+        else if(has_problem_types(r.info, p) && typed++ < 4)
             reasons += std::string("; ") + r.info.name + ": " + why;
     }
     if(out.empty())
@@ -98,9 +105,10 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
         // With less than its full workspace an instance may still run, only slower.
         const bool full = r->workspace_size(&p) <= workspace_limit;
         const double c  = estimate_gemm_cost(*r, p, s.machine, full);
-        logger().trace("modelled {:.4g} for {}{} ({})", c, r->info.name,
-                       r->runs_transposed && r->runs_transposed(&p) ? ", transposed" : "",
-                       gemm_problem_key(p));
+        if(logger().should_log(spdlog::level::trace))
+            logger().trace("modelled {:.4g} for {}{} ({})", c, r->info.name,
+                           r->runs_transposed && r->runs_transposed(&p) ? ", transposed" : "",
+                           gemm_problem_key(p));
         if(!full && minimum_workspace(*r, p) > workspace_limit)
         {
             // A run without enough workspace cannot use it; remembered to say so below.

@@ -155,7 +155,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
     // Copy-engine instances store a row-major D through the copy engine, any other D one
     // element per thread: costed as the math of K = column_major_d_store_k per element.
-    if(inst.copy_stages > 0 && p.d_layout != CKTILE_LAYOUT_ROW_MAJOR)
+    // (With split-K the reduction kernel writes D instead.)
+    if(inst.copy_stages > 0 && p.d_layout != CKTILE_LAYOUT_ROW_MAJOR && splits == 1)
         tile_work += column_major_d_store_k * tm * tn / rate * math_factor(i);
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
