@@ -42,82 +42,77 @@ struct gemm_signature
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
 /// workspace_bytes(h) (for the fastest run), minimum_workspace_bytes(h), k_splits(h),
 /// tail_splits(h) and run(h, workspace, workspace_size, stream) (throws on runtime errors), and
-/// with may_transpose that the instance may run a problem as its transpose (transposes()).
+/// with may_transpose that the instance may run a problem as its transpose (choose()).
 template <typename Kernel, typename Signature, typename Launch>
 struct gemm_instance
 {
-    /// Why the kernel cannot run `p` as stated (nullptr: it can).
-    static const char* why_refused(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
+    /// The statement of a problem the instance runs, as the kernel's host description.
+    struct statement
     {
-        const char* why = Signature::mismatch(p);
-        return why ? why : Kernel::why_unsupported(to_host_args(p, args));
-    }
+        ck_tile::gemm_simt_host_args h;
+        bool transposed;
+        const char* why; // the stated problem's refusal when the instance runs neither
+    };
 
-    /// Whether the instance runs `p` as D^T = B^T A^T: when only the transpose fits it, or when
-    /// both do and D is column-major, since the transpose stores D^T row-major and only a
-    /// row-major D leaves through the copy engine. Pointer alignment is the same either way,
-    /// so the answer without `args` (shape-only queries) is the answer with them.
-    static bool transposes(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
+    /// As stated, unless the launch may transpose and the transpose (D^T = B^T A^T) fits
+    /// where the stated problem does not, or D is column-major: the transpose stores D^T
+    /// row-major, and only a row-major D leaves through the copy engine. A refusal names the
+    /// stated problem: the transposed one is a detail the caller did not write. Pointer checks
+    /// refuse both statements alike, so the choice without `args` (shape-only queries) is the
+    /// choice with them.
+    static statement choose(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
     {
-        if constexpr(!Launch::may_transpose)
-            return false;
-        else
+        const auto stated = to_host_args(p, args);
+        const char* why   = Signature::mismatch(p);
+        if(!why)
+            why = Kernel::why_unsupported(stated);
+        if constexpr(Launch::may_transpose)
         {
-            const cktile_gemm_args_t t_args = args ? transposed_args(*args) : cktile_gemm_args_t{};
-            if(why_refused(transposed_problem(p), args ? &t_args : nullptr))
-                return false;
-            return p.d_layout == CKTILE_LAYOUT_COL_MAJOR || why_refused(p, args) != nullptr;
+            if(why || p.d_layout == CKTILE_LAYOUT_COL_MAJOR)
+            {
+                const cktile_gemm_problem_t t = transposed_problem(p);
+                const cktile_gemm_args_t t_args =
+                    args ? transposed_args(*args) : cktile_gemm_args_t{};
+                const auto flipped = to_host_args(t, args ? &t_args : nullptr);
+                if(!Signature::mismatch(t) && !Kernel::why_unsupported(flipped))
+                    return {flipped, true, nullptr};
+            }
         }
-    }
-
-    /// The kernel's host description of the statement of `p` the instance runs.
-    static ck_tile::gemm_simt_host_args host_args(const cktile_gemm_problem_t& p,
-                                                  const cktile_gemm_args_t* args)
-    {
-        if(!transposes(p, args))
-            return to_host_args(p, args);
-        const cktile_gemm_args_t t_args = args ? transposed_args(*args) : cktile_gemm_args_t{};
-        return to_host_args(transposed_problem(p), args ? &t_args : nullptr);
+        return {stated, false, why};
     }
 
     static int supports(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args,
                         char* reason, std::size_t reason_size)
     {
-        if(transposes(*p, args))
-            return 0;
-        // The reason given is the stated problem's: the transposed one is an implementation
-        // detail the caller did not write.
-        if(const char* why = why_refused(*p, args))
-        {
+        const char* why = choose(*p, args).why;
+        if(why)
             write_text(reason, reason_size, why);
-            return 1;
-        }
-        return 0;
+        return why ? 1 : 0;
     }
 
     static int runs_transposed(const cktile_gemm_problem_t* p)
     {
-        return transposes(*p, nullptr) ? 1 : 0;
+        return choose(*p, nullptr).transposed ? 1 : 0;
     }
 
     static std::size_t workspace_size(const cktile_gemm_problem_t* p)
     {
-        return Launch::workspace_bytes(host_args(*p, nullptr));
+        return Launch::workspace_bytes(choose(*p, nullptr).h);
     }
 
     static std::size_t minimum_workspace_size(const cktile_gemm_problem_t* p)
     {
-        return Launch::minimum_workspace_bytes(host_args(*p, nullptr));
+        return Launch::minimum_workspace_bytes(choose(*p, nullptr).h);
     }
 
     static std::int64_t k_splits(const cktile_gemm_problem_t* p)
     {
-        return Launch::k_splits(host_args(*p, nullptr));
+        return Launch::k_splits(choose(*p, nullptr).h);
     }
 
     static std::int64_t tail_splits(const cktile_gemm_problem_t* p)
     {
-        return Launch::tail_splits(host_args(*p, nullptr));
+        return Launch::tail_splits(choose(*p, nullptr).h);
     }
 
     static int run(const cktile_gemm_problem_t* p, const cktile_gemm_args_t* args, void* workspace,
@@ -125,15 +120,13 @@ struct gemm_instance
                    std::size_t message_size)
     {
         return guard_kernel_call(message, message_size, [&]() -> int {
-            if(!transposes(*p, args))
+            const statement st = choose(*p, args);
+            if(st.why)
             {
-                if(const char* why = why_refused(*p, args))
-                {
-                    write_text(message, message_size, why);
-                    return CKTILE_STATUS_NOT_SUPPORTED;
-                }
+                write_text(message, message_size, st.why);
+                return CKTILE_STATUS_NOT_SUPPORTED;
             }
-            const auto h = host_args(*p, args);
+            const auto& h = st.h;
             if(workspace_size < Launch::minimum_workspace_bytes(h))
             {
                 write_text(message, message_size,

@@ -159,8 +159,7 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
             const std::int64_t tiles = ((rows + info.tile_m - 1) / info.tile_m) *
                                        ((cols + info.tile_n - 1) / info.tile_n) * p.batch_count;
             if(transposed)
-                r.set("tile", std::to_string(info.tile_m) + "x" + std::to_string(info.tile_n) +
-                                  "x" + std::to_string(info.tile_k) + " of D^T");
+                r.set("tile", tile_text(info) + " of D^T");
             r.set("tiles", tiles);
             r.set("waves", double(tiles) / double(cus));
             std::string why;

@@ -188,12 +188,17 @@ bool gemm_types_match(const cktile_instance_info_t& info, const cktile_gemm_prob
                                        (info.a_type == p.b_type && info.b_type == p.a_type));
 }
 
+std::string tile_text(const cktile_instance_info_t& info)
+{
+    return std::to_string(info.tile_m) + "x" + std::to_string(info.tile_n) + "x" +
+           std::to_string(info.tile_k);
+}
+
 void add_instance_fields(record& r, const cktile_instance_info_t& info)
 {
     r.set("instance", std::string(info.name));
     r.set("id", id_text(info.id));
-    r.set("tile", std::to_string(info.tile_m) + "x" + std::to_string(info.tile_n) + "x" +
-                      std::to_string(info.tile_k));
+    r.set("tile", tile_text(info));
     r.set("threads", static_cast<std::int64_t>(info.block_threads));
     r.set("alignment", static_cast<std::int64_t>(info.alignment_elements));
     r.set("k_multiple", static_cast<std::int64_t>(info.k_multiple));

@@ -51,6 +51,9 @@ std::string replay_command(const settings& s, const cktile_gemm_problem_t& p,
 void add_problem_fields(record& r, std::size_t index, const cktile_gemm_problem_t& p);
 
 /// Instance facts shared by enumerate, select and profile rows.
+/// An instance's tile, "MxNxK".
+std::string tile_text(const cktile_instance_info_t& info);
+
 void add_instance_fields(record& r, const cktile_instance_info_t& info);
 
 /// Whether the instance has the problem's types, A's and B's either way round: an instance may

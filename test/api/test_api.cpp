@@ -998,11 +998,8 @@ TEST(Select, HopperInstancesRunTransposedStatements)
     if(offline_target != "sm_90a")
         GTEST_SKIP() << "the wgmma instances are sm_90a's";
     offline_handle o;
-    std::uint64_t id = 0;
-    ASSERT_EQ(
-        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_64x64x64_s19_pp_a16_fused", &id),
-        CKTILE_STATUS_SUCCESS)
-        << last();
+    const std::uint64_t id = find(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_64x64x64_s19_pp_a16_fused");
+    ASSERT_NE(id, 0u);
     // Few columns: the 16-row A tile takes them as 16 x M.
     auto few_cols     = problem(8192, 16, 4096);
     few_cols.b_layout = CKTILE_LAYOUT_COL_MAJOR, few_cols.ldb = 4096;
