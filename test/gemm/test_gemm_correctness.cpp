@@ -677,6 +677,27 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
             true, true, true, nullptr, md);
 }
 
+// The Hopper instances' fused epilogue from the registers (no C, no extra inputs, D row-major
+// through the copy engine): every activation, a bias per row or per column or none, alpha and
+// per-tensor scales, several output boxes per warp (wide and narrow ones), boxes and warps
+// clipped at D's right and lower edges, rows of a later slab below D, and batches.
+TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
+{
+    hopper_only_   = true;
+    const auto row = CKTILE_BIAS_PER_ROW, col = CKTILE_BIAS_PER_COLUMN;
+    run_cases({{200, 264, 64, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {130, 392, 96, 1, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_SILU, 16},
+               {257, 136, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_RELU, 16},
+               {64, 200, 32, 3, 0, 2.0, 0.0, row, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {100, 328, 48, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {40, 72, 16, 1, 0, -1.0, 0.0, col, CKTILE_ACTIVATION_NONE, 16}},
+              true, true, true);
+    const gemm_scales s{0.3f, 1.7f, 0.9f};
+    run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
+               {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16}},
+              true, true, true, &s);
+}
+
 // Operands read once: B's tiles with one reader (M = 16) and A's with one (N = 16), 52 batches
 // so that the operand is larger than an H100's 50 MiB L2 even in 8-bit types. The Hopper
 // instances then load it with evict-first copies (gemm_wgmma_read_once), the pairs through

@@ -4,6 +4,8 @@
 // references in double, so a kernel and its reference evaluate the same formula.
 #pragma once
 
+#include "ck_tile/core/arch/fast_exp.hpp"
+#include "ck_tile/core/arch/fast_rcp.hpp"
 #include "ck_tile/core/config.hpp"
 
 #if !defined(CK_TILE_PLATFORM_HOST)
@@ -15,12 +17,17 @@
 namespace ck_tile {
 
 namespace activation_detail {
-CK_TILE_HOST_DEVICE float tanh_(float x) { return ::tanhf(x); }
-CK_TILE_HOST_DEVICE double tanh_(double x) { return ::tanh(x); }
+// The kernels (float) take the special-function unit's exponential and reciprocal
+// (arch/fast_exp.hpp, arch/fast_rcp.hpp: a few ulp of fp32, far below the rounding of fp16 and
+// bf16 outputs); the math library's accurate expf and IEEE division cost a GEMM epilogue more
+// than its main loop's slack. The references (double) take the math library's.
 CK_TILE_HOST_DEVICE float erf_(float x) { return ::erff(x); }
 CK_TILE_HOST_DEVICE double erf_(double x) { return ::erf(x); }
-CK_TILE_HOST_DEVICE float exp_(float x) { return ::expf(x); }
+CK_TILE_HOST_DEVICE float exp_(float x) { return arch::fast_exp(x); }
 CK_TILE_HOST_DEVICE double exp_(double x) { return ::exp(x); }
+/// a / b.
+CK_TILE_HOST_DEVICE float div_(float a, float b) { return a * arch::fast_rcp(b); }
+CK_TILE_HOST_DEVICE double div_(double a, double b) { return a / b; }
 } // namespace activation_detail
 
 /// max(x, 0). A NaN gives 0 (the comparison is false): the GEMM epilogue has always done so.
@@ -29,12 +36,17 @@ CK_TILE_HOST_DEVICE E activation_relu(E x)
 {
     return x > E(0) ? x : E(0);
 }
-/// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+/// 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), evaluated as x / (1 + exp(-2u)):
+/// the same function (1 + tanh(u) = 2 / (1 + exp(-2u))), without the cancellation of
+/// 1 + tanh(u) where tanh(u) is near -1 (x below about -2), and one exponential and one
+/// division where tanhf's float code costs a GEMM epilogue several times the registers.
 template <typename E>
 CK_TILE_HOST_DEVICE E activation_gelu_tanh(E x)
 {
-    using activation_detail::tanh_;
-    return E(0.5) * x * (E(1) + tanh_(E(0.7978845608028654) * (x + E(0.044715) * x * x * x)));
+    using activation_detail::div_;
+    using activation_detail::exp_;
+    const E u = E(0.7978845608028654) * (x + E(0.044715) * x * x * x);
+    return div_(x, E(1) + exp_(E(-2) * u));
 }
 /// 0.5 x (1 + erf(x / sqrt(2))).
 template <typename E>
@@ -47,15 +59,17 @@ CK_TILE_HOST_DEVICE E activation_gelu_erf(E x)
 template <typename E>
 CK_TILE_HOST_DEVICE E activation_silu(E x)
 {
+    using activation_detail::div_;
     using activation_detail::exp_;
-    return x / (E(1) + exp_(-x));
+    return div_(x, E(1) + exp_(-x));
 }
 /// 1 / (1 + exp(-x)).
 template <typename E>
 CK_TILE_HOST_DEVICE E activation_sigmoid(E x)
 {
+    using activation_detail::div_;
     using activation_detail::exp_;
-    return E(1) / (E(1) + exp_(-x));
+    return div_(E(1), E(1) + exp_(-x));
 }
 
 } // namespace ck_tile

@@ -100,6 +100,13 @@ struct gemm_wgmma_kernel
                           Plan::barrier_offset,
                   "the plain epilogue's wide boxes stay clear of the barriers");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
+    /// The epilogue of `out` runs from the registers (scale_and_store_tma or
+    /// activate_and_store_tma) where D's tensor map exists.
+    CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
+    {
+        return epilogue::scale_only(out, pairs) ||
+               (FusedEpilogue_ && epilogue::from_registers(out, pairs));
+    }
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
     static constexpr index_t BlockSize  = Policy::BlockSize;
@@ -500,9 +507,9 @@ struct gemm_wgmma_kernel
             return;
         k.map_d      = make_tma_descriptor_cached(spec);
         k.map_d_wide = k.map_d;
-        if(epilogue::wide_boxes && epilogue::scale_only(k.out, k.pairs))
+        if(epilogue::wide_boxes && register_epilogue(k.out, k.pairs))
         {
-            // The plain path stores wide boxes (never refused where the narrow map was taken).
+            // The register paths store wide boxes (never refused where the narrow map was taken).
             if(!chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d,
                                epilogue::d_box_rows, spec, epilogue::wide_cols))
             {
@@ -740,11 +747,12 @@ struct gemm_wgmma_kernel
         {
             if constexpr(Policy::Consumers > 1)
                 arch::setmaxnreg_inc<Policy::ConsumerRegisters>();
-            const index_t consumer   = role - 1;
-            const index_t t_in_group = thread % 128;
-            const bool warp_leader   = thread % 32 == 0;
-            const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
-            const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
+            const index_t consumer    = role - 1;
+            const index_t t_in_group  = thread % 128;
+            const bool warp_leader    = thread % 32 == 0;
+            const bool scale_only     = epilogue::scale_only(ka.out, ka.pairs);
+            const bool from_registers = register_epilogue(ka.out, ka.pairs);
+            const bool tma_store      = epilogue::tma_store_possible && ka.tma_store;
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
@@ -802,6 +810,16 @@ struct gemm_wgmma_kernel
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
+                if constexpr(FusedEpilogue)
+                {
+                    if(ka.work.splits == 1 && tma_store && from_registers && !scale_only)
+                    {
+                        epilogue::activate_and_store_tma(acc, out, &ka.map_d, &ka.map_d_wide,
+                                                         plain_boxes, share_row0, col0, w.batch,
+                                                         t_in_group, d_turn);
+                        continue;
+                    }
+                }
 #pragma unroll
                 for(index_t slab = 0; slab < pipeline::slabs; ++slab)
                 {
