@@ -158,6 +158,7 @@ struct gemm_case
     cktile_activation_t act;
     int ld_align = 1;     // leading dimensions rounded up to a multiple of this before the pad
     bool c_is_d  = false; // C and D are one buffer (in place, beta != 0)
+    int ldc_pad  = 0;     // added to C's leading dimension only
 };
 
 std::string describe(const cktile_gemm_problem_t& p)
@@ -471,7 +472,7 @@ class GemmCorrectness : public ::testing::Test
                     };
                     p.lda = ld(p.a_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.k);
                     p.ldb = ld(p.b_layout == CKTILE_LAYOUT_ROW_MAJOR, p.k, p.n);
-                    p.ldc = ld(p.c_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.n);
+                    p.ldc = ld(p.c_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.n) + gc.ldc_pad;
                     p.ldd = ld(p.d_layout == CKTILE_LAYOUT_ROW_MAJOR, p.m, p.n);
                     p.stride_a =
                         span(p.m, p.k, p.a_layout == CKTILE_LAYOUT_ROW_MAJOR, p.lda, 1, 0) +
@@ -677,24 +678,33 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
             true, true, true, nullptr, md);
 }
 
-// The Hopper instances' fused epilogue from the registers (no C, no extra inputs, D row-major
-// through the copy engine): every activation, a bias per row or per column or none, alpha and
-// per-tensor scales, several output boxes per warp (wide and narrow ones), boxes and warps
-// clipped at D's right and lower edges, rows of a later slab below D, and batches.
+// The Hopper instances' epilogue from the registers (no extra inputs, D row-major through the
+// copy engine): every activation, a bias per row or per column or none, alpha, beta with C
+// (row-major, read in pairs of columns, one at a time where C's leading dimension is odd, and in
+// place over D), per-tensor scales, several output boxes per warp (wide and narrow ones), boxes
+// and warps clipped at D's right and lower edges, rows of a later slab below D, and batches.
 TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
 {
     hopper_only_   = true;
     const auto row = CKTILE_BIAS_PER_ROW, col = CKTILE_BIAS_PER_COLUMN;
+    const auto none = CKTILE_BIAS_NONE;
+    const auto act  = CKTILE_ACTIVATION_NONE;
     run_cases({{200, 264, 64, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                {130, 392, 96, 1, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_SILU, 16},
                {257, 136, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_RELU, 16},
                {64, 200, 32, 3, 0, 2.0, 0.0, row, CKTILE_ACTIVATION_GELU_ERF, 16},
-               {100, 328, 48, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_GELU_TANH, 16},
-               {40, 72, 16, 1, 0, -1.0, 0.0, col, CKTILE_ACTIVATION_NONE, 16}},
+               {100, 328, 48, 1, 0, 1.0, 0.0, none, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {40, 72, 16, 1, 0, -1.0, 0.0, col, act, 16},
+               {200, 264, 64, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {130, 392, 96, 1, 0, 0.5, -1.0, row, CKTILE_ACTIVATION_SILU, 16},
+               {150, 136, 40, 2, 0, 1.0, 1.0, none, act, 16},
+               {70, 264, 40, 1, 0, 1.0, 1.0, none, act, 16, true},
+               {100, 136, 48, 2, 0, 2.0, 0.25, none, CKTILE_ACTIVATION_RELU, 16, false, 1}},
               true, true, true);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
-               {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16}},
+               {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {150, 300, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16}},
               true, true, true, &s);
 }
 

@@ -42,6 +42,7 @@
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace ck_tile {
 
@@ -166,14 +167,31 @@ struct gemm_wgmma_epilogue
                out.activation == gemm_activation::none && !out.multi_d.active();
     }
 
-    /// True when every D value is a function of its accumulator, row and column alone (no C,
-    /// no extra inputs): alpha and the scales, and with the fused epilogue the bias and the
-    /// activation. Such an epilogue runs from the registers (scale_and_store_tma,
-    /// activate_and_store_tma) with no value passing through the staging memory.
+    /// True when every D value is a function of its accumulator, row and column and of C at the
+    /// same element (row-major C), with no extra inputs: alpha, beta, the scales, and with the
+    /// fused epilogue the bias and the activation. Such an epilogue runs from the registers
+    /// (scale_and_store_tma, activate_and_store_tma) with no value passing through the
+    /// staging memory; each thread reads C at its own fragment's elements.
     CK_TILE_HOST_DEVICE static bool from_registers(const gemm_tile_output<D, E>& out, bool pairs)
     {
-        return scale_only(out, pairs) || (Fused && pairs && !out.read_c && !out.multi_d.active());
+        const bool fused_ops =
+            out.bias_kind != gemm_bias::none || out.activation != gemm_activation::none;
+        if(!float_epilogue)
+            return scale_only(out, pairs);
+        return pairs && !out.multi_d.active() && (!out.read_c || out.c_stride_n == 1) &&
+               (Fused || !fused_ops);
     }
+
+    /// The register paths beyond scale_only compute in float. (An int32 D's epilogue computes
+    /// in double: its activations from the registers spilled 1.9 KB of the int8 128x256
+    /// kernel, against none through the staging memory.)
+    static constexpr bool float_epilogue = std::is_same_v<E, float>;
+
+    /// Whether a consumer of Slabs slabs reads C in registers (from_registers with read_c): not
+    /// past 128 accumulators per thread, where ptxas (168 registers for a 384-thread block)
+    /// spilled 908 bytes of the 192x192 tile's 144 accumulators and C values (68 without).
+    template <index_t Slabs>
+    static constexpr bool c_in_registers = Slabs* accumulators <= 128;
 
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
@@ -454,13 +472,15 @@ struct gemm_wgmma_epilogue
         }
     }
 
-    /// The fused epilogue of a problem without C or extra inputs (from_registers and not
-    /// scale_only: a bias, an activation) from the registers through the copy engine, in
-    /// scale_and_store_tma's boxes and slots, for all of a consumer's slabs (`row0`: the
-    /// share's first row). Through the staging memory this epilogue ran fp16 4096^3 with a
-    /// per-column bias and gelu at half of cuBLASLt's speed: its per-element loop waits on each
-    /// element's loads. The activation is chosen once per tile, so a tile runs one unrolled
-    /// copy of the per-element code.
+    /// The epilogue of a problem without extra inputs (from_registers and not scale_only: C, a
+    /// bias, an activation) from the registers through the copy engine, in scale_and_store_tma's
+    /// slots, for all of a consumer's slabs (`row0`: the share's first row). Through the staging
+    /// memory this epilogue ran fp16 4096^3 with a per-column bias and gelu at half of
+    /// cuBLASLt's speed: its per-element loop waits on each element's loads. The activation is
+    /// chosen once per tile, so a tile runs one unrolled copy of the per-element code. With C,
+    /// every box is chunk_cols wide: its C values (pairs of columns where C's rows allow) and
+    /// its columns' biases then take 16 registers beside the accumulators, as a wide box's
+    /// biases alone do.
     /// @pre out.load_scales(); from_registers(out, pairs)
     template <index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -469,31 +489,44 @@ struct gemm_wgmma_epilogue
                            unsigned char* slots, std::int64_t row0, std::int64_t col0,
                            std::int64_t batch, index_t t, uint32_t& turn)
     {
-        if constexpr(tma_store_possible && Fused)
+        if constexpr(tma_store_possible)
         {
+            // C's rows take loads of two columns where its pointer and leading dimension allow.
+            const bool c_pairs = reinterpret_cast<std::uintptr_t>(out.c) % (2 * sizeof(D)) == 0 &&
+                                 out.c_stride_m % 2 == 0;
             const auto slabs = [&](auto act) CK_TILE_FORCE_INLINE {
-                activate_slabs<Slabs>(acc, out, map_d, map_wide, slots, row0, col0, batch, t, turn,
-                                      act);
+                if constexpr(c_in_registers<Slabs>)
+                    if(out.read_c)
+                    {
+                        activate_slabs<Slabs, true>(acc, out, c_pairs, map_d, map_wide, slots, row0,
+                                                    col0, batch, t, turn, act);
+                        return;
+                    }
+                activate_slabs<Slabs, false>(acc, out, c_pairs, map_d, map_wide, slots, row0, col0,
+                                             batch, t, turn, act);
             };
-            switch(out.activation)
-            {
-            case gemm_activation::relu:
-                slabs([](E x) { return activation_relu(x); });
-                break;
-            case gemm_activation::gelu_tanh:
-                slabs([](E x) { return activation_gelu_tanh(x); });
-                break;
-            case gemm_activation::gelu_erf:
-                slabs([](E x) { return activation_gelu_erf(x); });
-                break;
-            case gemm_activation::silu:
-                slabs([](E x) { return activation_silu(x); });
-                break;
-            case gemm_activation::none:
-            default:
+            if constexpr(!Fused)
                 slabs([](E x) { return x; });
-                break;
-            }
+            else
+                switch(out.activation)
+                {
+                case gemm_activation::relu:
+                    slabs([](E x) { return activation_relu(x); });
+                    break;
+                case gemm_activation::gelu_tanh:
+                    slabs([](E x) { return activation_gelu_tanh(x); });
+                    break;
+                case gemm_activation::gelu_erf:
+                    slabs([](E x) { return activation_gelu_erf(x); });
+                    break;
+                case gemm_activation::silu:
+                    slabs([](E x) { return activation_silu(x); });
+                    break;
+                case gemm_activation::none:
+                default:
+                    slabs([](E x) { return x; });
+                    break;
+                }
         }
         else
         {
@@ -503,13 +536,14 @@ struct gemm_wgmma_epilogue
     }
 
     /// activate_and_store_tma for one activation: per slab, the warp's rows' biases (a bias per
-    /// row), then its boxes as scale_and_store_tma's, each with its columns' biases.
-    template <index_t Slabs, typename Act>
+    /// row), then its boxes as scale_and_store_tma's (WithC: all chunk_cols wide), each with its
+    /// columns' biases and C values.
+    template <index_t Slabs, bool WithC, typename Act>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
-                   const CUtensorMap* map_d, const CUtensorMap* map_wide, unsigned char* slots,
-                   std::int64_t row0, std::int64_t col0, std::int64_t batch, index_t t,
-                   uint32_t& turn, Act act)
+                   bool c_pairs, const CUtensorMap* map_d, const CUtensorMap* map_wide,
+                   unsigned char* slots, std::int64_t row0, std::int64_t col0, std::int64_t batch,
+                   index_t t, uint32_t& turn, Act act)
     {
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
@@ -525,40 +559,45 @@ struct gemm_wgmma_epilogue
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
             const E bias_lo = row_bias && r_lo < out.m ? load_output_type<E>(out.bias[r_lo]) : E(0);
             const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
-            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's bias is given.
-            const auto value = [&](Acc v, index_t a, E column_bias) CK_TILE_FORCE_INLINE {
+            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's bias and its C
+            // value are given. The order of the additions is gemm_tile_output::value's.
+            const auto value = [&](Acc v, index_t a, E column_bias, E c) CK_TILE_FORCE_INLINE {
                 E x = out.alpha * static_cast<E>(v);
+                if constexpr(WithC)
+                    x += out.beta * c;
                 if(has_bias)
                     x += ((a % 4) / 2 == 0 ? bias_lo : bias_hi) + column_bias;
                 return convert_output<D>(out.d_scale * act(x));
             };
-            bool inside = true;
+            constexpr index_t wide         = WithC ? 0 : wide_chunks;
+            constexpr index_t first_narrow = wide * wide_cols;
+            bool inside                    = true;
 #pragma unroll
-            for(index_t chunk = 0; chunk < wide_chunks; ++chunk)
-                inside = inside && column_box<wide_cols>(acc[slab], chunk * wide_cols, map_wide,
-                                                         boxes, warp_row0, col0, batch, out.n, lane,
-                                                         turn, col_bias, value);
+            for(index_t chunk = 0; chunk < wide; ++chunk)
+                inside = inside && column_box<wide_cols, false>(
+                                       acc[slab], chunk * wide_cols, map_wide, boxes, warp_row0,
+                                       col0, batch, lane, turn, out, col_bias, c_pairs, value);
 #pragma unroll
-            for(index_t chunk = 0; chunk < narrow_chunks; ++chunk)
+            for(index_t chunk = 0; chunk < (accumulators * 2 - first_narrow) / chunk_cols; ++chunk)
                 inside = inside &&
-                         column_box<chunk_cols>(
-                             acc[slab], wide_chunks * wide_cols + chunk * chunk_cols, map_d, boxes,
-                             warp_row0, col0, batch, out.n, lane, turn, col_bias, value);
+                         column_box<chunk_cols, WithC>(acc[slab], first_narrow + chunk * chunk_cols,
+                                                       map_d, boxes, warp_row0, col0, batch, lane,
+                                                       turn, out, col_bias, c_pairs, value);
         }
     }
 
-    /// store_box with the box's columns' biases (a bias per column, else zeros) loaded first:
-    /// accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8 below) lie on columns
-    /// 8g + 2 (lane % 4) + {0, 1} of the slab.
-    template <index_t Cols, typename V>
+    /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithC, its
+    /// C values loaded first: accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8 below) lie
+    /// on columns 8g + 2 (lane % 4) + {0, 1} of the slab.
+    template <index_t Cols, bool WithC, typename V>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
                unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
-               std::int64_t n, index_t lane, uint32_t& turn, const D* col_bias, V value)
+               index_t lane, uint32_t& turn, const gemm_tile_output<D, E>& out, const D* col_bias,
+               bool c_pairs, V value)
     {
-        const std::int64_t lane_col = col0 + first + 2 * (lane % 4);
-        // Kept in D's type, two columns to a register where D has 16 bits: the accumulators
-        // leave 40 registers of the 168 a 384-thread block has.
+        const std::int64_t n = out.n, lane_col = col0 + first + 2 * (lane % 4);
+        // Kept in D's type: the accumulators leave 40 registers of the 168 a 384-thread block has.
         D bias[Cols / 4];
 #pragma unroll
         for(index_t j = 0; j < Cols / 4; ++j)
@@ -566,12 +605,46 @@ struct gemm_wgmma_epilogue
             const std::int64_t c = lane_col + 8 * (j / 2) + j % 2;
             bias[j]              = col_bias != nullptr && c < n ? col_bias[c] : D(0);
         }
-        return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn,
-                               [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
-                                   const index_t k = a - first / 2;
-                                   return value(v, a,
-                                                load_output_type<E>(bias[2 * (k / 4) + k % 2]));
-                               });
+        // C at the box's accumulator k: cv[k].
+        D cv[WithC ? Cols / 2 : 1];
+        if constexpr(WithC)
+        {
+            const std::int64_t r_lo = row0 + lane / 4;
+#pragma unroll
+            for(index_t g = 0; g < Cols / 8; ++g)
+#pragma unroll
+                for(index_t h = 0; h < 2; ++h)
+                {
+                    const std::int64_t r = r_lo + 8 * h, c = lane_col + 8 * g;
+                    const D* const p  = out.c + r * out.c_stride_m + c;
+                    const bool row_in = r < out.m;
+                    if(row_in && c_pairs && c + 1 < n)
+                        load_pair(p, cv[4 * g + 2 * h], cv[4 * g + 2 * h + 1]);
+                    else
+                    {
+                        cv[4 * g + 2 * h]     = row_in && c < n ? p[0] : D(0);
+                        cv[4 * g + 2 * h + 1] = row_in && c + 1 < n ? p[1] : D(0);
+                    }
+                }
+        }
+        return store_box<Cols>(
+            acc, first, map, boxes, row0, col0, batch, n, lane, turn,
+            [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
+                const index_t k = a - first / 2;
+                const E c       = WithC ? load_output_type<E>(cv[WithC ? k : 0]) : E(0);
+                return value(v, a, load_output_type<E>(bias[2 * (k / 4) + k % 2]), c);
+            });
+    }
+
+    /// Two adjacent elements from one load. @pre p is 2 * sizeof(T) aligned.
+    template <typename T>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void load_pair(const T* p, T& v0, T& v1)
+    {
+        using word   = arch::memory_word_t<2 * sizeof(T)>;
+        const word w = *reinterpret_cast<const word*>(p);
+        T two[2];
+        __builtin_memcpy(two, &w, sizeof(w));
+        v0 = two[0], v1 = two[1];
     }
 
     /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,

@@ -33,6 +33,7 @@
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
+#include "ck_tile/core/arch/nvidia/prefetch.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
 #include "ck_tile/core/arch/nvidia/wgmma.hpp"
 #include "ck_tile/core/config.hpp"
@@ -105,7 +106,8 @@ struct gemm_wgmma_kernel
     CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return epilogue::scale_only(out, pairs) ||
-               (FusedEpilogue_ && epilogue::from_registers(out, pairs));
+               (epilogue::from_registers(out, pairs) &&
+                (!out.read_c || epilogue::template c_in_registers<pipeline::slabs>));
     }
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
@@ -623,6 +625,35 @@ struct gemm_wgmma_kernel
 
     // ---- device side --------------------------------------------------------------------------
 
+    /// While a consumer's main loop runs, the lines of C under its share of tile `w` go to L2,
+    /// so that the register epilogue's loads of C (a few per thread and box, each waited for
+    /// before the box is written) find them there instead of in DRAM.
+    template <typename Tile>
+    CK_TILE_DEVICE static void prefetch_c(const kargs& ka, const Tile& w, index_t rank,
+                                          index_t consumer, index_t t)
+    {
+        constexpr index_t rows  = 64 * pipeline::slabs;
+        constexpr index_t lines = Policy::ConsumerN * static_cast<index_t>(sizeof(D)) / 128 + 1;
+        const D* const c        = ka.out.c + w.batch * ka.batch_stride_c;
+        const std::int64_t row0 = (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
+        const std::int64_t col0 = w.n * BlockN + Policy::consumer_col(consumer);
+        if(col0 >= ka.out.n)
+            return;
+        const std::int64_t cols =
+            ka.out.n - col0 < Policy::ConsumerN ? ka.out.n - col0 : Policy::ConsumerN;
+        for(index_t i = t; i < rows * lines; i += 128)
+        {
+            const std::int64_t r = row0 + i / lines;
+            if(r >= ka.out.m)
+                continue;
+            const auto first = reinterpret_cast<std::uintptr_t>(c + r * ka.out.c_stride_m + col0);
+            const auto last  = first + (cols - 1) * sizeof(D);
+            const auto line  = (first & ~std::uintptr_t(127)) + 128 * std::uintptr_t(i % lines);
+            if(line <= last)
+                arch::prefetch_l2(reinterpret_cast<const void*>(line));
+        }
+    }
+
     /// Named barriers: 1 + consumer for the staged epilogue, these two for ping-pong turns.
     static constexpr uint32_t pingpong_barrier = 3;
 
@@ -753,6 +784,9 @@ struct gemm_wgmma_kernel
             const bool scale_only     = epilogue::scale_only(ka.out, ka.pairs);
             const bool from_registers = register_epilogue(ka.out, ka.pairs);
             const bool tma_store      = epilogue::tma_store_possible && ka.tma_store;
+            const bool c_in_registers =
+                epilogue::float_epilogue && epilogue::template c_in_registers<pipeline::slabs> &&
+                ka.work.splits == 1 && tma_store && from_registers && ka.out.read_c;
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
@@ -795,6 +829,8 @@ struct gemm_wgmma_kernel
                     if(turn > 0)
                         named_barrier_sync(pingpong_barrier + consumer, 256);
                 }
+                if(c_in_registers)
+                    prefetch_c(ka, w, rank, consumer, t_in_group);
                 pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
@@ -810,7 +846,10 @@ struct gemm_wgmma_kernel
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
-                if constexpr(FusedEpilogue)
+                // (Without the fused operations and without C in registers, or in double, every
+                // register epilogue is scale_only.)
+                if constexpr(epilogue::float_epilogue &&
+                             (FusedEpilogue || epilogue::template c_in_registers<pipeline::slabs>))
                 {
                     if(ka.work.splits == 1 && tma_store && from_registers && !scale_only)
                     {
