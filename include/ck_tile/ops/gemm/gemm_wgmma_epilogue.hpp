@@ -606,7 +606,7 @@ struct gemm_wgmma_epilogue
             bias[j]              = col_bias != nullptr && c < n ? col_bias[c] : D(0);
         }
         // C at the box's accumulator k: cv[k].
-        D cv[WithC ? Cols / 2 : 1];
+        D cv[Cols / 2];
         if constexpr(WithC)
         {
             const std::int64_t r_lo = row0 + lane / 4;
@@ -627,13 +627,15 @@ struct gemm_wgmma_epilogue
                     }
                 }
         }
-        return store_box<Cols>(
-            acc, first, map, boxes, row0, col0, batch, n, lane, turn,
-            [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
-                const index_t k = a - first / 2;
-                const E c       = WithC ? load_output_type<E>(cv[WithC ? k : 0]) : E(0);
-                return value(v, a, load_output_type<E>(bias[2 * (k / 4) + k % 2]), c);
-            });
+        return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn,
+                               [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
+                                   const index_t k = a - first / 2;
+                                   E c             = E(0);
+                                   if constexpr(WithC)
+                                       c = load_output_type<E>(cv[k]);
+                                   return value(v, a,
+                                                load_output_type<E>(bias[2 * (k / 4) + k % 2]), c);
+                               });
     }
 
     /// Two adjacent elements from one load. @pre p is 2 * sizeof(T) aligned.

@@ -101,13 +101,20 @@ struct gemm_wgmma_kernel
                           Plan::barrier_offset,
                   "the plain epilogue's wide boxes stay clear of the barriers");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
+    /// Whether this kernel reads C in its register epilogue, and whether it has a register
+    /// epilogue beyond scale_only at all (without the fused operations and without C, or in
+    /// double, every register epilogue is scale_only): what is not compiled in costs the
+    /// kernels that cannot take it no registers.
+    static constexpr bool c_from_registers =
+        epilogue::float_epilogue && epilogue::template c_in_registers<pipeline::slabs>;
+    static constexpr bool activates_from_registers =
+        epilogue::float_epilogue && (FusedEpilogue_ || c_from_registers);
     /// The epilogue of `out` runs from the registers (scale_and_store_tma or
     /// activate_and_store_tma) where D's tensor map exists.
     CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return epilogue::scale_only(out, pairs) ||
-               (epilogue::from_registers(out, pairs) &&
-                (!out.read_c || epilogue::template c_in_registers<pipeline::slabs>));
+               (epilogue::from_registers(out, pairs) && (!out.read_c || c_from_registers));
     }
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
@@ -496,8 +503,9 @@ struct gemm_wgmma_kernel
         return tma_tile_spec_error(s).empty();
     }
 
-    /// Sets the copy-engine paths of `k`: D's stores, then the one input loaded into the
-    /// output chunks (C when beta != 0, else D0 of a one-input multi-D operation in D's type).
+    /// Sets the copy-engine paths of `k`: D's stores, then for the staged epilogue the one
+    /// input loaded into the output chunks (C when beta != 0, else D0 of a one-input multi-D
+    /// operation in D's type).
     static void set_chunk_maps(const gemm_simt_host_args& h, kargs& k)
     {
         tma_tile_spec spec;
@@ -507,9 +515,10 @@ struct gemm_wgmma_kernel
                                                  h.batch_stride_d, epilogue::d_box_rows, spec);
         if(!k.tma_store)
             return;
-        k.map_d      = make_tma_descriptor_cached(spec);
-        k.map_d_wide = k.map_d;
-        if(epilogue::wide_boxes && register_epilogue(k.out, k.pairs))
+        k.map_d              = make_tma_descriptor_cached(spec);
+        k.map_d_wide         = k.map_d;
+        const bool registers = register_epilogue(k.out, k.pairs);
+        if(epilogue::wide_boxes && registers)
         {
             // The register paths store wide boxes (never refused where the narrow map was taken).
             if(!chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n, h.batch_stride_d,
@@ -520,6 +529,8 @@ struct gemm_wgmma_kernel
             }
             k.map_d_wide = make_tma_descriptor_cached(spec);
         }
+        if(registers)
+            return; // the register paths read C themselves, and no D0
         const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)
         {
@@ -784,9 +795,10 @@ struct gemm_wgmma_kernel
             const bool scale_only     = epilogue::scale_only(ka.out, ka.pairs);
             const bool from_registers = register_epilogue(ka.out, ka.pairs);
             const bool tma_store      = epilogue::tma_store_possible && ka.tma_store;
-            const bool c_in_registers =
-                epilogue::float_epilogue && epilogue::template c_in_registers<pipeline::slabs> &&
-                ka.work.splits == 1 && tma_store && from_registers && ka.out.read_c;
+            // (tma_store implies a single split.)
+            const bool activate =
+                activates_from_registers && tma_store && from_registers && !scale_only;
+            const bool c_in_registers = c_from_registers && activate && ka.out.read_c;
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
@@ -846,12 +858,9 @@ struct gemm_wgmma_kernel
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
-                // (Without the fused operations and without C in registers, or in double, every
-                // register epilogue is scale_only.)
-                if constexpr(epilogue::float_epilogue &&
-                             (FusedEpilogue || epilogue::template c_in_registers<pipeline::slabs>))
+                if constexpr(activates_from_registers)
                 {
-                    if(ka.work.splits == 1 && tma_store && from_registers && !scale_only)
+                    if(activate)
                     {
                         epilogue::activate_and_store_tma(acc, out, &ka.map_d, &ka.map_d_wide,
                                                          plain_boxes, share_row0, col0, w.batch,
