@@ -679,7 +679,8 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
 }
 
 // The Hopper instances' epilogue from the registers (no extra inputs, D row-major through the
-// copy engine): every activation, a bias per row or per column or none, alpha, beta with C
+// copy engine): every activation, a bias per row or per column (read in pairs of columns, one
+// at a time where a batch's bias starts off a pair: batch stride 201) or none, alpha, beta with C
 // (row-major, read in pairs of columns, one at a time where C's leading dimension is odd, and in
 // place over D), per-tensor scales, several output boxes per warp (wide and narrow ones), boxes
 // and warps clipped at D's right and lower edges, rows of a later slab below D, and batches.
@@ -699,7 +700,9 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {130, 392, 96, 1, 0, 0.5, -1.0, row, CKTILE_ACTIVATION_SILU, 16},
                {150, 136, 40, 2, 0, 1.0, 1.0, none, act, 16},
                {70, 264, 40, 1, 0, 1.0, 1.0, none, act, 16, true},
-               {100, 136, 48, 2, 0, 2.0, 0.25, none, CKTILE_ACTIVATION_RELU, 16, false, 1}},
+               {100, 136, 48, 2, 0, 2.0, 0.25, none, CKTILE_ACTIVATION_RELU, 16, false, 1},
+               {201, 136, 48, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16}},
               true, true, true);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
