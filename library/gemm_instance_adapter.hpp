@@ -80,6 +80,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.copy_stages            = shape.copy_stages;
     r.pingpong               = shape.pingpong ? 1 : 0;
     r.runs_transposed        = &Inst::runs_transposed;
+    r.staged_epilogue        = &Inst::staged_epilogue;
     return r;
 }
 
@@ -110,6 +111,7 @@ struct gemm_simt_launch
     static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args&) { return 0; }
     static std::int64_t k_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
     static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
+    static bool staged_epilogue(const ck_tile::gemm_simt_host_args&) { return false; }
     static void run(const ck_tile::gemm_simt_host_args& h, void*, std::size_t, hipStream_t stream)
     {
         const auto ka = Kernel::make_kargs(h);
@@ -139,6 +141,9 @@ struct gemm_tile_launch
         return Kernel::k_splits(h);
     }
     static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args&) { return 1; }
+    /// (Every element's epilogue runs from its thread's registers or the staging memory alike:
+    /// the selection model's other terms cost it.)
+    static bool staged_epilogue(const ck_tile::gemm_simt_host_args&) { return false; }
     static void run(const ck_tile::gemm_simt_host_args& h, void* workspace, std::size_t,
                     hipStream_t stream)
     {
@@ -169,6 +174,10 @@ struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
     static std::int64_t tail_splits(const ck_tile::gemm_simt_host_args& h)
     {
         return Kernel::tail_splits(h);
+    }
+    static bool staged_epilogue(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::staged_epilogue(h);
     }
     static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args& h)
     {

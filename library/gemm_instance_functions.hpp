@@ -95,6 +95,11 @@ struct gemm_instance
         return choose(*p, nullptr).transposed ? 1 : 0;
     }
 
+    static int staged_epilogue(const cktile_gemm_problem_t* p)
+    {
+        return Launch::staged_epilogue(choose(*p, nullptr).h) ? 1 : 0;
+    }
+
     static std::size_t workspace_size(const cktile_gemm_problem_t* p)
     {
         return Launch::workspace_bytes(choose(*p, nullptr).h);

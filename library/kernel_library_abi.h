@@ -45,6 +45,7 @@ typedef int (*cktile_kernel_gemm_run_fn)(const cktile_gemm_problem_t* problem,
 
 typedef int64_t (*cktile_kernel_gemm_splits_fn)(const cktile_gemm_problem_t* problem);
 typedef int (*cktile_kernel_gemm_orientation_fn)(const cktile_gemm_problem_t* problem);
+typedef int (*cktile_kernel_gemm_predicate_fn)(const cktile_gemm_problem_t* problem);
 
 /* Operations other than GEMM. `problem` and `args` are the operation family's public structs
  * (cktile_norm_problem_t / cktile_norm_args_t for CKTILE_OP_NORMALIZATION, cktile_softmax_*
@@ -104,6 +105,10 @@ typedef struct cktile_kernel_instance
      * memory (library/gemm_transpose.hpp): nonzero when they run this one that way, so the
      * selection model costs the transposed problem. NULL: never. */
     cktile_kernel_gemm_orientation_fn runs_transposed;
+    /* Copy-engine GEMM instances: nonzero when a problem's epilogue passes the accumulators
+     * through shared memory element by element (inputs or operations the register epilogue
+     * does not take), which the selection model charges. NULL: never. */
+    cktile_kernel_gemm_predicate_fn staged_epilogue;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

@@ -106,8 +106,9 @@ pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
         const bool full = r->workspace_size(&p) <= workspace_limit;
         const double c  = estimate_gemm_cost(*r, p, s.machine, full);
         if(logger().should_log(spdlog::level::trace))
-            logger().trace("modelled {:.4g} for {}{} ({})", c, r->info.name,
+            logger().trace("modelled {:.4g} for {}{}{} ({})", c, r->info.name,
                            r->runs_transposed && r->runs_transposed(&p) ? ", transposed" : "",
+                           r->staged_epilogue && r->staged_epilogue(&p) ? ", staged epilogue" : "",
                            gemm_problem_key(p));
         if(!full && minimum_workspace(*r, p) > workspace_limit)
         {

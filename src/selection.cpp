@@ -81,6 +81,15 @@ double math_factor(const cktile_instance_info_t& i)
 /// times K = 2048).
 constexpr double column_major_d_store_k = 1200.0;
 
+/// What the staged epilogue (the accumulators through shared memory, then element by element:
+/// C on tiles whose accumulators leave no registers for it, extra inputs, int32 D) costs a
+/// copy-engine tile over the register epilogue, as the math of this many K per output element:
+/// on the H100, fp16 3000^3 with beta = 1 ran 0.135 ms on 192x192 pairs that way against 0.089
+/// without C (0.52 times K = 3000), while 128x192 pairs, which read C in their registers, ran
+/// it in 0.112; 4096^3 with beta = 1 ran 0.255 ms staged on 128x256 tiles against 0.19 without
+/// C (0.34 times K = 4096).
+constexpr double staged_epilogue_k = 1500.0;
+
 } // namespace
 
 std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p)
@@ -158,6 +167,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // (With split-K the reduction kernel writes D instead.)
     if(inst.copy_stages > 0 && p.d_layout != CKTILE_LAYOUT_ROW_MAJOR && splits == 1)
         tile_work += column_major_d_store_k * tm * tn / rate * math_factor(i);
+    if(inst.copy_stages > 0 && splits == 1 && inst.staged_epilogue && inst.staged_epilogue(&p))
+        tile_work += staged_epilogue_k * tm * tn / rate * math_factor(i);
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
     // threads leave memory latency exposed. Copy-engine stages hide it without threads.

@@ -117,6 +117,16 @@ struct gemm_wgmma_kernel
                (epilogue::from_registers(out, pairs) && (!out.read_c || c_from_registers));
     }
 
+    /// Tiles end in activate_and_store_tma: a register epilogue beyond scale_only, with D's
+    /// stores through the copy engine. (Otherwise, without split-K: scale_and_store(_tma), or
+    /// the staged stage_and_store(_tma).)
+    CK_TILE_HOST_DEVICE static bool activates(const gemm_tile_output<D, E>& out, bool pairs,
+                                              bool tma_store)
+    {
+        return activates_from_registers && tma_store && register_epilogue(out, pairs) &&
+               !epilogue::scale_only(out, pairs);
+    }
+
     static constexpr bool FusedEpilogue = FusedEpilogue_;
     static constexpr index_t BlockSize  = Policy::BlockSize;
     static constexpr index_t ClusterM   = Policy::ClusterM;
@@ -547,6 +557,39 @@ struct gemm_wgmma_kernel
 
     /// The arguments of a run whose last wave is split as `tail` says (none, or plan_tail(h)).
     /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h, tail). Throws
+    /// D row-major with an even leading dimension and batch stride and an aligned pointer: each
+    /// thread's two adjacent columns leave in one store.
+    static bool pairs_of(const gemm_simt_host_args& h)
+    {
+        return h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
+               (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
+               reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;
+    }
+
+    /// Whether a launch for `h` ends its tiles in the staged epilogue (the accumulators through
+    /// shared memory and element by element: stage_and_store, stage_and_store_tma) instead of
+    /// from the registers, the path that costs heavy epilogues most (gemm_wgmma_epilogue.hpp).
+    /// Pointers not given (shape-only queries) count as aligned. With split-K the reduction
+    /// kernel runs the epilogue: not staged here.
+    static bool staged_epilogue(const gemm_simt_host_args& h)
+    {
+        if(k_splits(h) > 1)
+            return false;
+        gemm_simt_host_args a = h;
+        // A stand-in at a 4 KiB boundary for pointers a shape-only query leaves out.
+        void* const aligned = reinterpret_cast<void*>(std::uintptr_t(4096));
+        if(a.d == nullptr)
+            a.d = aligned;
+        if(a.c == nullptr)
+            a.c = aligned;
+        const auto out   = gemm_tile_output<D, E>::from(a);
+        const bool pairs = pairs_of(a);
+        tma_tile_spec spec;
+        const bool tma_store = chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
+                                              epilogue::d_box_rows, spec);
+        return !epilogue::scale_only(out, pairs) && !activates(out, pairs, tma_store);
+    }
+
     /// ck_tile::hip_error when a tensor map cannot be encoded.
     static kargs make_kargs(const gemm_simt_host_args& h, void* workspace, const tail_plan& tail)
     {
@@ -562,11 +605,9 @@ struct gemm_wgmma_kernel
         const std::int64_t tiles_m = (h.m + BlockM - 1) / BlockM;
         k.tiles = scheduler::make((tiles_m + ClusterM - 1) / ClusterM, (h.n + BlockN - 1) / BlockN,
                                   h.batch_count);
-        k.pairs = h.d_stride_n == 1 && h.d_stride_m % 2 == 0 &&
-                  (h.batch_count == 1 || h.batch_stride_d % 2 == 0) &&
-                  reinterpret_cast<std::uintptr_t>(h.d) % (2 * sizeof(D)) == 0;
-        k.work          = gemm_work_units::make(k.tiles.tiles(), k_tiles_of(h), k_splits(h),
-                                                k.tiles.tiles() - tail.tiles, tail.splits);
+        k.pairs = pairs_of(h);
+        k.work  = gemm_work_units::make(k.tiles.tiles(), k_tiles_of(h), k_splits(h),
+                                        k.tiles.tiles() - tail.tiles, tail.splits);
         k.workspace     = static_cast<Acc*>(workspace);
         k.tail_partials = nullptr;
         k.tail_counters = nullptr;
@@ -789,15 +830,13 @@ struct gemm_wgmma_kernel
         {
             if constexpr(Policy::Consumers > 1)
                 arch::setmaxnreg_inc<Policy::ConsumerRegisters>();
-            const index_t consumer    = role - 1;
-            const index_t t_in_group  = thread % 128;
-            const bool warp_leader    = thread % 32 == 0;
-            const bool scale_only     = epilogue::scale_only(ka.out, ka.pairs);
-            const bool from_registers = register_epilogue(ka.out, ka.pairs);
-            const bool tma_store      = epilogue::tma_store_possible && ka.tma_store;
+            const index_t consumer   = role - 1;
+            const index_t t_in_group = thread % 128;
+            const bool warp_leader   = thread % 32 == 0;
+            const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
+            const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
             // (tma_store implies a single split.)
-            const bool activate =
-                activates_from_registers && tma_store && from_registers && !scale_only;
+            const bool activate       = activates(ka.out, ka.pairs, tma_store);
             const bool c_in_registers = c_from_registers && activate && ka.out.read_c;
             if(tma_store && t_in_group == 0)
             {
