@@ -131,15 +131,21 @@ struct gemm_wgmma_pipeline
     }
 
     /// The producer thread: K tiles k_first .. k_first + k_tiles - 1 of one output tile (all of
-    /// them, or one split's) into the ring. Each stage's full
-    /// barrier expects the whole stage, including the parts of B that peers multicast.
+    /// them, or one split's) into the ring. Each stage's full barrier expects the whole stage,
+    /// including the parts of B that peers multicast. `before()` runs once, before the loads of
+    /// the unit's K tile `at` (0 .. k_tiles - 1; never for others): work for the producer thread
+    /// at a point of the stream, such as a prefetch timed against the consumers' progress (they
+    /// run at most Stages K tiles behind).
+    template <typename Before>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     produce(const shared& sh, ring& r, const CUtensorMap* map_a, const CUtensorMap* map_b,
             int32_t m0, int32_t n0, int32_t batch, int32_t k_first, int32_t k_tiles,
-            index_t cta_rank, uint64_t policy_a, uint64_t policy_b)
+            index_t cta_rank, uint64_t policy_a, uint64_t policy_b, int32_t at, Before before)
     {
         for(int32_t kt = k_first; kt < k_first + k_tiles; ++kt)
         {
+            if(kt - k_first == at)
+                before();
             arch::mbarrier_wait_parity(&sh.empty[r.stage], r.parity ^ 1u);
             uint64_t* full = &sh.full[r.stage];
             arch::mbarrier_arrive_expect_tx(full, Plan::stage_bytes);

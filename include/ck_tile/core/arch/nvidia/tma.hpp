@@ -299,6 +299,24 @@ CK_TILE_DEVICE void tma_store_wait_group()
 #endif
 }
 
+/// Brings the box at (c0, c1, c2) of `map`'s tensor into L2 (PTX ISA:
+/// cp.async.bulk.prefetch.tensor, .L2.global.tile): one instruction for a whole tile, nothing
+/// written to shared memory, nothing to wait for. Parts of the box outside the tensor are not
+/// read.
+CK_TILE_DEVICE void tma_prefetch_l2_3d([[maybe_unused]] const CUtensorMap* map,
+                                       [[maybe_unused]] int32_t c0, [[maybe_unused]] int32_t c1,
+                                       [[maybe_unused]] int32_t c2)
+{
+#if CK_TILE_ARCH_HAS_SM90_ASYNC
+    asm volatile("cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];" ::"l"(
+                     detail::tensor_map_address(map)),
+                 "r"(c0), "r"(c1), "r"(c2)
+                 : "memory");
+#else
+    ck_tile_error_needs_sm_90_or_later();
+#endif
+}
+
 /// Fetches the tensor map into the copy engine's descriptor cache ahead of the first copy
 /// (PTX ISA: prefetch.tensormap), hiding that latency behind the kernel's prologue.
 CK_TILE_DEVICE void tma_prefetch_descriptor([[maybe_unused]] const CUtensorMap* map)
