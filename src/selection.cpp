@@ -167,7 +167,9 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // (With split-K the reduction kernel writes D instead.)
     if(inst.copy_stages > 0 && p.d_layout != CKTILE_LAYOUT_ROW_MAJOR && splits == 1)
         tile_work += column_major_d_store_k * tm * tn / rate * math_factor(i);
-    if(inst.copy_stages > 0 && splits == 1 && inst.staged_epilogue && inst.staged_epilogue(&p))
+    // (A column-major D is costed above: its thread stores are that path.)
+    if(inst.copy_stages > 0 && splits == 1 && p.d_layout == CKTILE_LAYOUT_ROW_MAJOR &&
+       inst.staged_epilogue && inst.staged_epilogue(&p))
         tile_work += staged_epilogue_k * tm * tn / rate * math_factor(i);
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident

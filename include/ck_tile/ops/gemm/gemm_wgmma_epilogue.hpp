@@ -658,7 +658,7 @@ struct gemm_wgmma_epilogue
         {
             const std::int64_t c = lane_col + 8 * q;
             bias[q] = col_bias != nullptr ? load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs)
-                                          : d_pair(0);
+                                          : d_pair{};
         }
         return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn,
                                [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {

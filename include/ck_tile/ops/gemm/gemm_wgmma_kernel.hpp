@@ -571,8 +571,6 @@ struct gemm_wgmma_kernel
             k.map_x = make_tma_descriptor_cached(spec);
     }
 
-    /// The arguments of a run whose last wave is split as `tail` says (none, or plan_tail(h)).
-    /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h, tail). Throws
     /// D row-major with an even leading dimension and batch stride and an aligned pointer: each
     /// thread's two adjacent columns leave in one store.
     static bool pairs_of(const gemm_simt_host_args& h)
@@ -606,6 +604,8 @@ struct gemm_wgmma_kernel
         return !epilogue::scale_only(out, pairs) && !activates(out, pairs, tma_store);
     }
 
+    /// The arguments of a run whose last wave is split as `tail` says (none, or plan_tail(h)).
+    /// @pre why_unsupported(h) == nullptr; `workspace` holds workspace_bytes(h, tail). Throws
     /// ck_tile::hip_error when a tensor map cannot be encoded.
     static kargs make_kargs(const gemm_simt_host_args& h, void* workspace, const tail_plan& tail)
     {
