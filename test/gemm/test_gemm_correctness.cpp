@@ -679,11 +679,12 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
 }
 
 // The Hopper instances' epilogue from the registers (no extra inputs, D row-major through the
-// copy engine): every activation, a bias per row or per column (read in pairs of columns, one
-// at a time where a batch's bias starts off a pair: batch stride 201) or none, alpha, beta with C
-// (row-major, read in pairs of columns, one at a time where C's leading dimension is odd, and in
-// place over D), per-tensor scales, several output boxes per warp (wide and narrow ones), boxes
-// and warps clipped at D's right and lower edges, rows of a later slab below D, and batches.
+// copy engine; one input, C or D0): every activation, a bias per row or per column (read in pairs
+// of columns, one at a time where a batch's bias starts off a pair: batch stride 201) or none,
+// alpha, beta with C (row-major, read in pairs of columns, one at a time where C's leading
+// dimension is odd, and in place over D), per-tensor scales, several output boxes per warp (wide
+// and narrow ones), boxes and warps clipped at D's right and lower edges, rows of a later slab
+// below D, and batches.
 TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
 {
     hopper_only_   = true;
@@ -709,6 +710,23 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16},
                {150, 300, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16}},
               true, true, true, &s);
+    // D0 of a one-input multi-D operation (D's type, row-major) in place of C: added after the
+    // activation, multiplied before it, one D0 for every batch (batch stride 0), and with
+    // an odd leading dimension (read one value at a time).
+    const auto r = CKTILE_LAYOUT_ROW_MAJOR;
+    const multi_d_spec add_after{
+        CKTILE_MULTI_D_ADD, CKTILE_MULTI_D_AFTER_ACTIVATION, false, false, r, r, false, 0};
+    const multi_d_spec mul_before{
+        CKTILE_MULTI_D_MUL, CKTILE_MULTI_D_BEFORE_ACTIVATION, false, false, r, r, false, 0};
+    const multi_d_spec add_broadcast{
+        CKTILE_MULTI_D_ADD, CKTILE_MULTI_D_BEFORE_ACTIVATION, false, false, r, r, true, 0};
+    const multi_d_spec mul_odd{
+        CKTILE_MULTI_D_MUL, CKTILE_MULTI_D_AFTER_ACTIVATION, false, false, r, r, false, 1};
+    for(const multi_d_spec* md : {&add_after, &mul_before, &add_broadcast, &mul_odd})
+        run_cases({{200, 264, 64, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+                   {130, 392, 96, 1, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_SILU, 16},
+                   {70, 136, 40, 1, 0, 1.0, 0.0, none, act, 16}},
+                  true, true, true, nullptr, md);
 }
 
 // Operands read once: B's tiles with one reader (M = 16) and A's with one (N = 16), 52 batches

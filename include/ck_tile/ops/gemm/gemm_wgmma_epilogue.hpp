@@ -9,7 +9,11 @@
 //    pairs of adjacent columns, so with D row-major, an even leading dimension and an aligned
 //    pointer a pair leaves in one store. A handful of instructions per pair, fully unrolled
 //    (register arrays only have compile-time indices).
-//  - stage_and_store: everything else (beta * C, bias, activations, any D layout). The
+//  - activate_and_store_tma: with D's copy-engine stores (below), an epilogue whose values are
+//    functions of the accumulator, its row and column and one input at the same element (C, or
+//    D0 of a one-input multi-D operation): bias, activation and the input's pairs of columns
+//    straight from the registers.
+//  - stage_and_store: everything else (two extra inputs, fp32 D0, any D layout). The
 //    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
 //    consecutive columns. Unrolling the full epilogue 128 times per thread made a kernel whose
@@ -167,19 +171,31 @@ struct gemm_wgmma_epilogue
                out.activation == gemm_activation::none && !out.multi_d.active();
     }
 
-    /// True when every D value is a function of its accumulator, row and column and of C at the
-    /// same element (row-major C), with no extra inputs: alpha, beta, the scales, and with the
-    /// fused epilogue the bias and the activation. Such an epilogue runs from the registers
-    /// (scale_and_store_tma, activate_and_store_tma) with no value passing through the
-    /// staging memory; each thread reads C at its own fragment's elements.
+    /// True when every D value is a function of its accumulator, row and column and of at most
+    /// one input at the same element: alpha, beta with a row-major C, the scales, and with the
+    /// fused epilogue the bias, the activation, and without C a one-input multi-D operation
+    /// (add or multiply) whose D0 is row-major in D's type. Such an epilogue runs from the
+    /// registers (scale_and_store_tma, activate_and_store_tma) with no value passing through
+    /// the staging memory; each thread reads the input at its own fragment's elements.
     CK_TILE_HOST_DEVICE static bool from_registers(const gemm_tile_output<D, E>& out, bool pairs)
     {
         const bool fused_ops =
             out.bias_kind != gemm_bias::none || out.activation != gemm_activation::none;
         if(!float_epilogue)
             return scale_only(out, pairs);
-        return pairs && !out.multi_d.active() && (!out.read_c || out.c_stride_n == 1) &&
+        const gemm_multi_d& md = out.multi_d;
+        const bool d0_in_registers =
+            Fused && !out.read_c &&
+            (md.op == gemm_multi_d_op::add || md.op == gemm_multi_d_op::multiply) && !md.d0.fp32 &&
+            md.d0.stride_n == 1;
+        return pairs && (!md.active() || d0_in_registers) && (!out.read_c || out.c_stride_n == 1) &&
                (Fused || !fused_ops);
+    }
+
+    /// Whether the register epilogue of `out` reads an input tensor (C, or D0).
+    CK_TILE_HOST_DEVICE static bool reads_input(const gemm_tile_output<D, E>& out)
+    {
+        return out.read_c || out.multi_d.active();
     }
 
     /// The register paths beyond scale_only compute in float. (An int32 D's epilogue computes
@@ -187,9 +203,10 @@ struct gemm_wgmma_epilogue
     /// kernel, against none through the staging memory.)
     static constexpr bool float_epilogue = std::is_same_v<E, float>;
 
-    /// Whether a consumer of Slabs slabs reads C in registers (from_registers with read_c): not
-    /// past 128 accumulators per thread, where ptxas (168 registers for a 384-thread block)
-    /// spilled 908 bytes of the 192x192 tile's 144 accumulators and C values (68 without).
+    /// Whether a consumer of Slabs slabs reads an input in registers (from_registers with
+    /// reads_input): not past 128 accumulators per thread, where ptxas (168 registers for a
+    /// 384-thread block) spilled 908 bytes of the 192x192 tile's 144 accumulators and C values (68
+    /// without).
     template <index_t Slabs>
     static constexpr bool c_in_registers = Slabs* accumulators <= 128;
 
@@ -491,19 +508,32 @@ struct gemm_wgmma_epilogue
     {
         if constexpr(tma_store_possible)
         {
-            // C's rows take loads of two columns where its pointer and leading dimension allow.
-            const bool c_pairs = reinterpret_cast<std::uintptr_t>(out.c) % (2 * sizeof(D)) == 0 &&
-                                 out.c_stride_m % 2 == 0;
+            // The input read in registers (C, else D0 of a one-input multi-D operation): its
+            // rows take loads of two columns where its pointer and leading dimension allow.
+            const register_input_view in =
+                out.read_c ? register_input_view::of(out.c, out.c_stride_m)
+                           : register_input_view::of(static_cast<const D*>(out.multi_d.d0.p),
+                                                     out.multi_d.d0.stride_m);
             const auto slabs = [&](auto act) CK_TILE_FORCE_INLINE {
                 if constexpr(c_in_registers<Slabs>)
+                {
                     if(out.read_c)
                     {
-                        activate_slabs<Slabs, true>(acc, out, c_pairs, map_d, map_wide, slots, row0,
-                                                    col0, batch, t, turn, act);
+                        activate_slabs<Slabs, register_input::c>(
+                            acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, act);
                         return;
                     }
-                activate_slabs<Slabs, false>(acc, out, c_pairs, map_d, map_wide, slots, row0, col0,
-                                             batch, t, turn, act);
+                    if constexpr(Fused)
+                        if(out.multi_d.active())
+                        {
+                            activate_slabs<Slabs, register_input::d0>(acc, out, in, map_d, map_wide,
+                                                                      slots, row0, col0, batch, t,
+                                                                      turn, act);
+                            return;
+                        }
+                }
+                activate_slabs<Slabs, register_input::none>(acc, out, in, map_d, map_wide, slots,
+                                                            row0, col0, batch, t, turn, act);
             };
             if constexpr(!Fused)
                 slabs([](E x) { return x; });
@@ -535,21 +565,49 @@ struct gemm_wgmma_epilogue
         }
     }
 
+    /// The M x N input of D's type, row-major, that the register epilogue reads beside the
+    /// accumulators: C (beta * C before the bias), or D0 of a one-input multi-D operation
+    /// (combined at the activation).
+    enum class register_input
+    {
+        none,
+        c,
+        d0
+    };
+    struct register_input_view
+    {
+        const D* p;
+        std::int64_t stride_m;
+        bool pairs; // every pair of columns c, c + 1 (c even) is 2 * sizeof(D) aligned
+
+        CK_TILE_FORCE_INLINE CK_TILE_DEVICE static register_input_view of(const D* p,
+                                                                          std::int64_t stride_m)
+        {
+            return {p, stride_m,
+                    reinterpret_cast<std::uintptr_t>(p) % (2 * sizeof(D)) == 0 &&
+                        stride_m % 2 == 0};
+        }
+    };
+
     /// activate_and_store_tma for one activation: per slab, the warp's rows' biases (a bias per
-    /// row), then its boxes as scale_and_store_tma's (WithC: all chunk_cols wide), each with its
-    /// columns' biases and C values.
-    template <index_t Slabs, bool WithC, typename Act>
+    /// row), then its boxes as scale_and_store_tma's (with an input: all chunk_cols wide), each
+    /// with its columns' biases and input values.
+    template <index_t Slabs, register_input In, typename Act>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
-                   bool c_pairs, const CUtensorMap* map_d, const CUtensorMap* map_wide,
-                   unsigned char* slots, std::int64_t row0, std::int64_t col0, std::int64_t batch,
-                   index_t t, uint32_t& turn, Act act)
+                   const register_input_view& in, const CUtensorMap* map_d,
+                   const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
+                   std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn, Act act)
     {
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
         const bool has_bias        = out.bias_kind != gemm_bias::none;
         const bool row_bias        = out.bias_kind == gemm_bias::per_row;
         const D* const col_bias    = out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
+        constexpr bool with_input  = In != register_input::none;
+        // D0 enters as v * m + a: (1, D0) to add it, (D0, 0) to multiply by it.
+        const bool d0_multiplies = out.multi_d.op == gemm_multi_d_op::multiply;
+        const bool d0_before     = out.multi_d.before_activation;
 #pragma unroll
         for(index_t slab = 0; slab < Slabs; ++slab)
         {
@@ -559,18 +617,29 @@ struct gemm_wgmma_epilogue
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
             const E bias_lo = row_bias && r_lo < out.m ? load_output_type<E>(out.bias[r_lo]) : E(0);
             const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
-            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's bias and its C
-            // value are given. The order of the additions is gemm_tile_output::value's.
-            const auto value = [&](Acc v, index_t a, E column_bias, E c) CK_TILE_FORCE_INLINE {
+            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's bias and its input
+            // value are given. The order of the operations is gemm_tile_output::value's.
+            const auto value = [&](Acc v, index_t a, E column_bias, E x_in) CK_TILE_FORCE_INLINE {
                 E x = out.alpha * static_cast<E>(v);
-                if constexpr(WithC)
-                    x += out.beta * c;
+                if constexpr(In == register_input::c)
+                    x += out.beta * x_in;
                 if(has_bias)
                     x += ((a % 4) / 2 == 0 ? bias_lo : bias_hi) + column_bias;
-                return convert_output<D>(out.d_scale * act(x));
+                if constexpr(In == register_input::d0)
+                {
+                    const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
+                    if(d0_before)
+                        x = x * m + add;
+                    x = act(x);
+                    if(!d0_before)
+                        x = x * m + add;
+                }
+                else
+                    x = act(x);
+                return convert_output<D>(out.d_scale * x);
             };
-            d_pair cv[chunk_cols / 4]; // WithC: the box's C (load_c_box)
-            constexpr index_t wide         = WithC ? 0 : wide_chunks;
+            d_pair cv[chunk_cols / 4]; // with_input: the box's input values (load_input_box)
+            constexpr index_t wide         = with_input ? 0 : wide_chunks;
             constexpr index_t first_narrow = wide * wide_cols;
             bool inside                    = true;
 #pragma unroll
@@ -582,11 +651,11 @@ struct gemm_wgmma_epilogue
             for(index_t chunk = 0; chunk < (accumulators * 2 - first_narrow) / chunk_cols; ++chunk)
             {
                 const index_t first = first_narrow + chunk * chunk_cols;
-                if constexpr(WithC)
-                    load_c_box<chunk_cols>(out, c_pairs, warp_row0, col0 + first, lane, cv);
-                inside = inside && column_box<chunk_cols, WithC>(acc[slab], first, map_d, boxes,
-                                                                 warp_row0, col0, batch, lane, turn,
-                                                                 out, col_bias, value, cv);
+                if constexpr(with_input)
+                    load_input_box<chunk_cols>(in, out.m, out.n, warp_row0, col0 + first, lane, cv);
+                inside = inside && column_box<chunk_cols, with_input>(
+                                       acc[slab], first, map_d, boxes, warp_row0, col0, batch, lane,
+                                       turn, out, col_bias, value, cv);
             }
         }
     }
@@ -617,32 +686,31 @@ struct gemm_wgmma_epilogue
         return load_output_type<E>(two[e]);
     }
 
-    /// C at the warp's 16 rows (row0 ..) and Cols columns (col ..) of the accumulator fragment:
-    /// cv[2g + h] holds the pair of accumulators 4g + 2h and 4g + 2h + 1 (row r_lo + 8h,
-    /// columns col + 8g + 2 (lane % 4) + {0, 1}); zeros outside C. `c_pairs`: C's pointer and
-    /// leading dimension keep every such pair 2 * sizeof(D) aligned.
+    /// The input (of m x n) at the warp's 16 rows (row0 ..) and Cols columns (col ..) of the
+    /// accumulator fragment: cv[2g + h] holds the pair of accumulators 4g + 2h and 4g + 2h + 1
+    /// (row r_lo + 8h, columns col + 8g + 2 (lane % 4) + {0, 1}); zeros outside.
     template <index_t Cols>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    load_c_box(const gemm_tile_output<D, E>& out, bool c_pairs, std::int64_t row0, std::int64_t col,
-               index_t lane, d_pair (&cv)[Cols / 4])
+    load_input_box(const register_input_view& in, std::int64_t m, std::int64_t n, std::int64_t row0,
+                   std::int64_t col, index_t lane, d_pair (&cv)[Cols / 4])
     {
-        const std::int64_t n = out.n, lane_col = col + 2 * (lane % 4), r_lo = row0 + lane / 4;
+        const std::int64_t lane_col = col + 2 * (lane % 4), r_lo = row0 + lane / 4;
 #pragma unroll
         for(index_t g = 0; g < Cols / 8; ++g)
 #pragma unroll
             for(index_t h = 0; h < 2; ++h)
             {
                 const std::int64_t r = r_lo + 8 * h, c = lane_col + 8 * g;
-                const bool row_in = r < out.m;
-                cv[2 * g + h]     = load_d_pair(out.c + r * out.c_stride_m + c, row_in && c < n,
-                                                row_in && c + 1 < n, c_pairs);
+                const bool row_in = r < m;
+                cv[2 * g + h]     = load_d_pair(in.p + r * in.stride_m + c, row_in && c < n,
+                                                row_in && c + 1 < n, in.pairs);
             }
     }
 
-    /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithC, its
-    /// C values loaded first: accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8 below) lie
-    /// on columns 8g + 2 (lane % 4) + {0, 1} of the slab.
-    template <index_t Cols, bool WithC, typename V>
+    /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithInput,
+    /// its input values (load_input_box): accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8
+    /// below) lie on columns 8g + 2 (lane % 4) + {0, 1} of the slab.
+    template <index_t Cols, bool WithInput, typename V>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
                unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
@@ -664,7 +732,7 @@ struct gemm_wgmma_epilogue
                                [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
                                    const index_t k = a - first / 2; // 4g + 2h + e
                                    E c             = E(0);
-                                   if constexpr(WithC)
+                                   if constexpr(WithInput)
                                        c = pair_value(cv[k / 2], k % 2);
                                    return value(v, a, pair_value(bias[k / 4], k % 2), c);
                                });

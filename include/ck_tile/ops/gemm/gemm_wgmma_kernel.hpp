@@ -101,10 +101,10 @@ struct gemm_wgmma_kernel
                           Plan::barrier_offset,
                   "the plain epilogue's wide boxes stay clear of the barriers");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
-    /// Whether this kernel reads C in its register epilogue, and whether it has a register
-    /// epilogue beyond scale_only at all (without the fused operations and without C, or in
-    /// double, every register epilogue is scale_only): what is not compiled in costs the
-    /// kernels that cannot take it no registers.
+    /// Whether this kernel reads an input (C, or D0) in its register epilogue, and whether it
+    /// has a register epilogue beyond scale_only at all (without the fused operations and
+    /// without C, or in double, every register epilogue is scale_only): what is not compiled in
+    /// costs the kernels that cannot take it no registers.
     static constexpr bool c_from_registers =
         epilogue::float_epilogue && epilogue::template c_in_registers<pipeline::slabs>;
     static constexpr bool activates_from_registers =
@@ -114,7 +114,8 @@ struct gemm_wgmma_kernel
     CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return epilogue::scale_only(out, pairs) ||
-               (epilogue::from_registers(out, pairs) && (!out.read_c || c_from_registers));
+               (epilogue::from_registers(out, pairs) &&
+                (!epilogue::reads_input(out) || c_from_registers));
     }
 
     /// Tiles end in activate_and_store_tma: a register epilogue beyond scale_only, with D's
@@ -145,17 +146,17 @@ struct gemm_wgmma_kernel
         tma_descriptor map_a, map_b;
         tma_descriptor map_d;      // valid when tma_store
         tma_descriptor map_d_wide; // plain path: boxes of epilogue::wide_cols (else map_d)
-        tma_descriptor map_x;      // C's or D0's map: chunk_input is not none, or prefetch_c_tiles
+        tma_descriptor map_x; // C's or D0's map: chunk_input is not none, or prefetch_input_tiles
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
         bool pairs;      // D row-major, even leading dimension and batch stride, aligned pointer
         bool tma_store;  // D's chunks leave through the copy engine (chunk_map_spec)
         gemm_wgmma_chunk_input chunk_input; // the input the copy engine loads (tma_store only)
-        // The register epilogue reads C, and the producer has the copy engine bring each tile's C
-        // (map_x, one box of OutputRows x BlockN) into L2 c_prefetch_lead K tiles before the
-        // tile's last.
-        bool prefetch_c_tiles;
+        // The register epilogue reads an input (C, or D0), and the producer has the copy engine
+        // bring each tile's values of it (map_x, one box of OutputRows x BlockN) into L2
+        // c_prefetch_lead K tiles before the tile's last.
+        bool prefetch_input_tiles;
         // What blocks walk: tiles, or splits of them over K (gemm_work_units). With split-K
         // (work.splits > 1) split s writes raw sums to workspace slice s
         // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major). With the
@@ -523,8 +524,8 @@ struct gemm_wgmma_kernel
     static void set_chunk_maps(const gemm_simt_host_args& h, kargs& k)
     {
         tma_tile_spec spec;
-        k.chunk_input      = gemm_wgmma_chunk_input::none;
-        k.prefetch_c_tiles = false;
+        k.chunk_input          = gemm_wgmma_chunk_input::none;
+        k.prefetch_input_tiles = false;
         k.tma_store =
             k.work.splits == 1 && chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n,
                                                  h.batch_stride_d, epilogue::d_box_rows, spec);
@@ -546,14 +547,19 @@ struct gemm_wgmma_kernel
         }
         if(registers)
         {
-            // The register paths read C themselves, and no D0; a tensor map of C's tiles
-            // lets the producer prefetch them.
-            if(c_from_registers && activates(k.out, k.pairs, true) && k.out.read_c &&
-               chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, OutputRows,
-                              spec, BlockN))
+            // The register paths read their input (C, or D0) themselves; a tensor map of its
+            // tiles lets the producer prefetch them.
+            const gemm_multi_d& md = h.multi_d;
+            const bool mapped      = h.beta != 0.0
+                                         ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
+                                                          h.batch_stride_c, OutputRows, spec, BlockN)
+                                         : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
+                                                          md.d0.batch_stride, OutputRows, spec, BlockN);
+            if(c_from_registers && activates(k.out, k.pairs, true) &&
+               epilogue::reads_input(k.out) && mapped)
             {
-                k.map_x            = make_tma_descriptor_cached(spec);
-                k.prefetch_c_tiles = true;
+                k.map_x                = make_tma_descriptor_cached(spec);
+                k.prefetch_input_tiles = true;
             }
             return;
         }
@@ -694,14 +700,14 @@ struct gemm_wgmma_kernel
     // ---- device side --------------------------------------------------------------------------
 
     /// How many K tiles before a tile's last the producer prefetches the tile's C into L2
-    /// (prefetch_c_tiles): with the consumers up to Stages K tiles behind it, about 12 K tiles
+    /// (prefetch_input_tiles): with the consumers up to Stages K tiles behind it, about 12 K tiles
     /// of MMAs before the epilogue on 128x256 tiles (14,000 cycles), where all SMs' tiles of C
     /// (8.6 MB at 4096^3) take about 5,000 cycles to arrive from DRAM. Prefetched at a tile's
     /// start, lines of C had been evicted again before the epilogue read them (DRAM read 246 MB
     /// at fp16 4096^3 with beta = 1, against 180 MB without C).
     static constexpr int32_t c_prefetch_lead = 8;
 
-    /// Where C's tiles have no tensor map (prefetch_c_tiles is false): while a consumer's main
+    /// Where C's tiles have no tensor map (prefetch_input_tiles is false): while a consumer's main
     /// loop runs, the lines of C under its share of tile `w` go to L2,
     /// so that the register epilogue's loads of C (a few per thread and box, each waited for
     /// before the box is written) find them there instead of in DRAM.
@@ -839,7 +845,7 @@ struct gemm_wgmma_kernel
                 arch::tma_prefetch_descriptor(&ka.map_b);
                 const uint64_t policy_a = arch::l2_policy(ka.evict_a);
                 const uint64_t policy_b = arch::l2_policy(ka.evict_b);
-                const bool prefetch_c   = c_from_registers && ka.prefetch_c_tiles;
+                const bool prefetch_c   = c_from_registers && ka.prefetch_input_tiles;
                 if(prefetch_c)
                     arch::tma_prefetch_descriptor(&ka.map_x);
                 for(std::int64_t u = cluster; u < total; u += clusters)
@@ -915,7 +921,7 @@ struct gemm_wgmma_kernel
                     if(turn > 0)
                         named_barrier_sync(pingpong_barrier + consumer, 256);
                 }
-                if(c_in_registers && !ka.prefetch_c_tiles)
+                if(c_in_registers && !ka.prefetch_input_tiles)
                     prefetch_c(ka, w, rank, consumer, t_in_group);
                 pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
