@@ -208,7 +208,7 @@ struct gemm_wgmma_epilogue
     /// 384-thread block) spilled 908 bytes of the 192x192 tile's 144 accumulators and C values (68
     /// without).
     template <index_t Slabs>
-    static constexpr bool c_in_registers = Slabs* accumulators <= 128;
+    static constexpr bool input_in_registers = Slabs* accumulators <= 128;
 
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
@@ -424,11 +424,11 @@ struct gemm_wgmma_epilogue
     /// Columns first .. first + Cols - 1 of the warp's rows (of `acc`, the fragment of columns
     /// col0 ..) through its next slot; f(value, index in acc) gives D's value.
     /// @return false when they start outside D (nothing stored).
-    template <index_t Cols, index_t N, typename F>
+    template <index_t Cols, typename F>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
-    store_box(const Acc (&acc)[N], index_t first, const CUtensorMap* map, unsigned char* boxes,
-              std::int64_t row0, std::int64_t col0, std::int64_t batch, std::int64_t n,
-              index_t lane, uint32_t& turn, F f)
+    store_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
+              unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
+              std::int64_t n, index_t lane, uint32_t& turn, F f)
     {
         const std::int64_t col = col0 + first;
         if(col >= n)
@@ -454,9 +454,9 @@ struct gemm_wgmma_epilogue
     /// groups) per instruction: matrix q holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose
     /// fragment pair is accumulators 4g + 2 (q % 2) and the next; lane l addresses row l % 8
     /// of matrix l / 8.
-    template <index_t Cols, index_t N, typename F>
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void write_box(const Acc (&acc)[N], index_t first,
-                                                              unsigned char* box, index_t lane, F f)
+    template <index_t Cols, typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    write_box(const Acc (&acc)[accumulators], index_t first, unsigned char* box, index_t lane, F f)
     {
         if constexpr(sizeof(D) == 2)
         {
@@ -489,15 +489,14 @@ struct gemm_wgmma_epilogue
         }
     }
 
-    /// The epilogue of a problem without extra inputs (from_registers and not scale_only: C, a
-    /// bias, an activation) from the registers through the copy engine, in scale_and_store_tma's
-    /// slots, for all of a consumer's slabs (`row0`: the share's first row). Through the staging
-    /// memory this epilogue ran fp16 4096^3 with a per-column bias and gelu at half of
-    /// cuBLASLt's speed: its per-element loop waits on each element's loads. The activation is
-    /// chosen once per tile, so a tile runs one unrolled copy of the per-element code. With C,
-    /// every box is chunk_cols wide: its C values (pairs of columns where C's rows allow) and
-    /// its columns' biases then take 16 registers beside the accumulators, as a wide box's
-    /// biases alone do.
+    /// The epilogue of a problem that from_registers accepts and scale_only does not (a bias,
+    /// an activation, and C or one extra input) from the registers through the copy engine, in
+    /// scale_and_store_tma's slots, for all of a consumer's slabs (`row0`: the share's first
+    /// row). Through the staging memory this epilogue ran fp16 4096^3 with a per-column bias and
+    /// gelu at half of cuBLASLt's speed: its per-element loop waits on each element's loads.
+    /// The activation is chosen once per tile, so a tile runs one unrolled copy of the
+    /// per-element code. With an input, every box is chunk_cols wide: its input values (pairs
+    /// of columns) and its columns' biases then take 12 registers beside the accumulators.
     /// @pre out.load_scales(); from_registers(out, pairs)
     template <index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -515,25 +514,19 @@ struct gemm_wgmma_epilogue
                            : register_input_view::of(static_cast<const D*>(out.multi_d.d0.p),
                                                      out.multi_d.d0.stride_m);
             const auto slabs = [&](auto act) CK_TILE_FORCE_INLINE {
-                if constexpr(c_in_registers<Slabs>)
+                const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
+                    activate_slabs<Slabs, decltype(input)::value>(
+                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, act);
+                };
+                if constexpr(input_in_registers<Slabs>)
                 {
                     if(out.read_c)
-                    {
-                        activate_slabs<Slabs, register_input::c>(
-                            acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, act);
-                        return;
-                    }
+                        return with(input_tag<register_input::c>{});
                     if constexpr(Fused)
                         if(out.multi_d.active())
-                        {
-                            activate_slabs<Slabs, register_input::d0>(acc, out, in, map_d, map_wide,
-                                                                      slots, row0, col0, batch, t,
-                                                                      turn, act);
-                            return;
-                        }
+                            return with(input_tag<register_input::d0>{});
                 }
-                activate_slabs<Slabs, register_input::none>(acc, out, in, map_d, map_wide, slots,
-                                                            row0, col0, batch, t, turn, act);
+                with(input_tag<register_input::none>{});
             };
             if constexpr(!Fused)
                 slabs([](E x) { return x; });
@@ -574,6 +567,8 @@ struct gemm_wgmma_epilogue
         c,
         d0
     };
+    template <register_input In>
+    using input_tag = std::integral_constant<register_input, In>;
     struct register_input_view
     {
         const D* p;

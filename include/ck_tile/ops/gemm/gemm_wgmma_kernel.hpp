@@ -105,17 +105,17 @@ struct gemm_wgmma_kernel
     /// has a register epilogue beyond scale_only at all (without the fused operations and
     /// without C, or in double, every register epilogue is scale_only): what is not compiled in
     /// costs the kernels that cannot take it no registers.
-    static constexpr bool c_from_registers =
-        epilogue::float_epilogue && epilogue::template c_in_registers<pipeline::slabs>;
+    static constexpr bool input_from_registers =
+        epilogue::float_epilogue && epilogue::template input_in_registers<pipeline::slabs>;
     static constexpr bool activates_from_registers =
-        epilogue::float_epilogue && (FusedEpilogue_ || c_from_registers);
+        epilogue::float_epilogue && (FusedEpilogue_ || input_from_registers);
     /// The epilogue of `out` runs from the registers (scale_and_store_tma or
     /// activate_and_store_tma) where D's tensor map exists.
     CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
     {
         return epilogue::scale_only(out, pairs) ||
                (epilogue::from_registers(out, pairs) &&
-                (!epilogue::reads_input(out) || c_from_registers));
+                (!epilogue::reads_input(out) || input_from_registers));
     }
 
     /// Tiles end in activate_and_store_tma: a register epilogue beyond scale_only, with D's
@@ -155,7 +155,7 @@ struct gemm_wgmma_kernel
         gemm_wgmma_chunk_input chunk_input; // the input the copy engine loads (tma_store only)
         // The register epilogue reads an input (C, or D0), and the producer has the copy engine
         // bring each tile's values of it (map_x, one box of OutputRows x BlockN) into L2
-        // c_prefetch_lead K tiles before the tile's last.
+        // input_prefetch_lead K tiles before the tile's last.
         bool prefetch_input_tiles;
         // What blocks walk: tiles, or splits of them over K (gemm_work_units). With split-K
         // (work.splits > 1) split s writes raw sums to workspace slice s
@@ -545,25 +545,24 @@ struct gemm_wgmma_kernel
             }
             k.map_d_wide = make_tma_descriptor_cached(spec);
         }
+        const gemm_multi_d& md = h.multi_d;
         if(registers)
         {
             // The register paths read their input (C, or D0) themselves; a tensor map of its
             // tiles lets the producer prefetch them.
-            const gemm_multi_d& md = h.multi_d;
-            const bool mapped      = h.beta != 0.0
-                                         ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
-                                                          h.batch_stride_c, OutputRows, spec, BlockN)
-                                         : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
-                                                          md.d0.batch_stride, OutputRows, spec, BlockN);
-            if(c_from_registers && activates(k.out, k.pairs, true) &&
-               epilogue::reads_input(k.out) && mapped)
+            if(input_from_registers && activates(k.out, k.pairs, true) &&
+               epilogue::reads_input(k.out))
             {
-                k.map_x                = make_tma_descriptor_cached(spec);
-                k.prefetch_input_tiles = true;
+                k.prefetch_input_tiles =
+                    h.beta != 0.0 ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
+                                                   h.batch_stride_c, OutputRows, spec, BlockN)
+                                  : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
+                                                   md.d0.batch_stride, OutputRows, spec, BlockN);
+                if(k.prefetch_input_tiles)
+                    k.map_x = make_tma_descriptor_cached(spec);
             }
             return;
         }
-        const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)
         {
             if(chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, 64, spec))
@@ -699,13 +698,13 @@ struct gemm_wgmma_kernel
 
     // ---- device side --------------------------------------------------------------------------
 
-    /// How many K tiles before a tile's last the producer prefetches the tile's C into L2
+    /// How many K tiles before a tile's last the producer prefetches the tile's input into L2
     /// (prefetch_input_tiles): with the consumers up to Stages K tiles behind it, about 12 K tiles
     /// of MMAs before the epilogue on 128x256 tiles (14,000 cycles), where all SMs' tiles of C
     /// (8.6 MB at 4096^3) take about 5,000 cycles to arrive from DRAM. Prefetched at a tile's
     /// start, lines of C had been evicted again before the epilogue read them (DRAM read 246 MB
     /// at fp16 4096^3 with beta = 1, against 180 MB without C).
-    static constexpr int32_t c_prefetch_lead = 8;
+    static constexpr int32_t input_prefetch_lead = 8;
 
     /// Where C's tiles have no tensor map (prefetch_input_tiles is false): while a consumer's main
     /// loop runs, the lines of C under its share of tile `w` go to L2,
@@ -843,10 +842,10 @@ struct gemm_wgmma_kernel
             {
                 arch::tma_prefetch_descriptor(&ka.map_a);
                 arch::tma_prefetch_descriptor(&ka.map_b);
-                const uint64_t policy_a = arch::l2_policy(ka.evict_a);
-                const uint64_t policy_b = arch::l2_policy(ka.evict_b);
-                const bool prefetch_c   = c_from_registers && ka.prefetch_input_tiles;
-                if(prefetch_c)
+                const uint64_t policy_a   = arch::l2_policy(ka.evict_a);
+                const uint64_t policy_b   = arch::l2_policy(ka.evict_b);
+                const bool prefetch_input = input_from_registers && ka.prefetch_input_tiles;
+                if(prefetch_input)
                     arch::tma_prefetch_descriptor(&ka.map_x);
                 for(std::int64_t u = cluster; u < total; u += clusters)
                 {
@@ -857,10 +856,10 @@ struct gemm_wgmma_kernel
                     const int32_t b  = static_cast<int32_t>(w.batch);
                     // (Every split of a tail tile prefetches: which one runs the epilogue is
                     // known only at its end.)
-                    const int32_t at =
-                        prefetch_c
-                            ? (wu.k_tiles > c_prefetch_lead ? wu.k_tiles - c_prefetch_lead : 0)
-                            : -1;
+                    const int32_t at = prefetch_input ? (wu.k_tiles > input_prefetch_lead
+                                                             ? wu.k_tiles - input_prefetch_lead
+                                                             : 0)
+                                                      : -1;
                     pipeline::produce(sh, ring, &ka.map_a, &ka.map_b, m0, n0, b, wu.k_first,
                                       wu.k_tiles, rank, policy_a, policy_b, at,
                                       [&] { arch::tma_prefetch_l2_3d(&ka.map_x, n0, m0, b); });
@@ -878,7 +877,7 @@ struct gemm_wgmma_kernel
             const bool tma_store     = epilogue::tma_store_possible && ka.tma_store;
             // (tma_store implies a single split.)
             const bool activate       = activates(ka.out, ka.pairs, tma_store);
-            const bool c_in_registers = c_from_registers && activate && ka.out.read_c;
+            const bool c_in_registers = input_from_registers && activate && ka.out.read_c;
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
