@@ -495,8 +495,11 @@ struct gemm_wgmma_epilogue
     /// row). Through the staging memory this epilogue ran fp16 4096^3 with a per-column bias and
     /// gelu at half of cuBLASLt's speed: its per-element loop waits on each element's loads.
     /// The activation is chosen once per tile, so a tile runs one unrolled copy of the
-    /// per-element code. With an input, every box is chunk_cols wide: its input values (pairs
-    /// of columns) and its columns' biases then take 12 registers beside the accumulators.
+    /// per-element code. With an input, a box's input values (pairs of columns) and its
+    /// columns' biases take 24 registers beside the accumulators on wide boxes, which the
+    /// 128x256 and 64x256 tiles hold without new spills. Boxes of chunk_cols for the input
+    /// (12 registers) had cost twice the stores: fp16 4096^3 with beta = 1 on 128x256 tiles
+    /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
     /// @pre out.load_scales(); from_registers(out, pairs)
     template <index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -596,10 +599,15 @@ struct gemm_wgmma_epilogue
     {
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
-        const bool has_bias        = out.bias_kind != gemm_bias::none;
-        const bool row_bias        = out.bias_kind == gemm_bias::per_row;
-        const D* const col_bias    = out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
-        constexpr bool with_input  = In != register_input::none;
+        // The unfused kernels (from_registers: no bias, no activation) compile without the
+        // bias code, and fold d_scale into alpha and beta.
+        const bool has_bias = Fused && out.bias_kind != gemm_bias::none;
+        const bool row_bias = Fused && out.bias_kind == gemm_bias::per_row;
+        const D* const col_bias =
+            Fused && out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
+        const E alpha             = Fused ? out.alpha : out.d_scale * out.alpha;
+        const E beta              = Fused ? out.beta : out.d_scale * out.beta;
+        constexpr bool with_input = In != register_input::none;
         // D0 enters as v * m + a: (1, D0) to add it, (D0, 0) to multiply by it.
         const bool d0_multiplies = out.multi_d.op == gemm_multi_d_op::multiply;
         const bool d0_before     = out.multi_d.before_activation;
@@ -610,16 +618,19 @@ struct gemm_wgmma_epilogue
             if(warp_row0 >= out.m)
                 return; // so are the later slabs' rows
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
+            const input_rows rows = input_rows::of(in, out.m, r_lo, col0 + 2 * (lane % 4));
             const E bias_lo = row_bias && r_lo < out.m ? load_output_type<E>(out.bias[r_lo]) : E(0);
             const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
-            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's bias and its input
-            // value are given. The order of the operations is gemm_tile_output::value's.
-            const auto value = [&](Acc v, index_t a, E column_bias, E x_in) CK_TILE_FORCE_INLINE {
-                E x = out.alpha * static_cast<E>(v);
+            // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
+            // (value e of it is its own) and its input value are given. The order of the
+            // operations is gemm_tile_output::value's.
+            const auto value = [&](Acc v, index_t a, d_pair column_bias, index_t e,
+                                   E x_in) CK_TILE_FORCE_INLINE {
+                E x = alpha * static_cast<E>(v);
                 if constexpr(In == register_input::c)
-                    x += out.beta * x_in;
+                    x += beta * x_in;
                 if(has_bias)
-                    x += ((a % 4) / 2 == 0 ? bias_lo : bias_hi) + column_bias;
+                    x += ((a % 4) / 2 == 0 ? bias_lo : bias_hi) + pair_value(column_bias, e);
                 if constexpr(In == register_input::d0)
                 {
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
@@ -631,23 +642,28 @@ struct gemm_wgmma_epilogue
                 }
                 else
                     x = act(x);
-                return convert_output<D>(out.d_scale * x);
+                return convert_output<D>(Fused ? out.d_scale * x : x);
             };
-            d_pair cv[chunk_cols / 4]; // with_input: the box's input values (load_input_box)
-            constexpr index_t wide         = with_input ? 0 : wide_chunks;
-            constexpr index_t first_narrow = wide * wide_cols;
+            d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)
+            constexpr index_t first_narrow = wide_chunks * wide_cols;
             bool inside                    = true;
 #pragma unroll
-            for(index_t chunk = 0; chunk < wide; ++chunk)
-                inside = inside && column_box<wide_cols, false>(
+            for(index_t chunk = 0; chunk < wide_chunks; ++chunk)
+            {
+                if constexpr(with_input)
+                    load_input_box<wide_cols>(in, rows, out.m, out.n, warp_row0, col0,
+                                              chunk * wide_cols, lane, cv);
+                inside = inside && column_box<wide_cols, with_input>(
                                        acc[slab], chunk * wide_cols, map_wide, boxes, warp_row0,
                                        col0, batch, lane, turn, out, col_bias, value, cv);
+            }
 #pragma unroll
             for(index_t chunk = 0; chunk < (accumulators * 2 - first_narrow) / chunk_cols; ++chunk)
             {
                 const index_t first = first_narrow + chunk * chunk_cols;
                 if constexpr(with_input)
-                    load_input_box<chunk_cols>(in, out.m, out.n, warp_row0, col0 + first, lane, cv);
+                    load_input_box<chunk_cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane,
+                                               cv);
                 inside = inside && column_box<chunk_cols, with_input>(
                                        acc[slab], first, map_d, boxes, warp_row0, col0, batch, lane,
                                        turn, out, col_bias, value, cv);
@@ -681,15 +697,49 @@ struct gemm_wgmma_epilogue
         return load_output_type<E>(two[e]);
     }
 
-    /// The input (of m x n) at the warp's 16 rows (row0 ..) and Cols columns (col ..) of the
-    /// accumulator fragment: cv[2g + h] holds the pair of accumulators 4g + 2h and 4g + 2h + 1
-    /// (row r_lo + 8h, columns col + 8g + 2 (lane % 4) + {0, 1}); zeros outside.
+    /// A thread's two rows of the input (lo, and lo + 8) at its first column pair of a slab:
+    /// where a row lies below D, the last row of D instead. Its values there are never stored
+    /// (the copy engine clips D's rows), so the loads of a box inside D's columns take no
+    /// predicates and no address arithmetic beyond a constant offset. Per pair, the bounds
+    /// checks and 64-bit addresses had made C's loads 5 M of the 9 M instructions that
+    /// beta = 1 added to fp16 4096^3 on 128x256 tiles (ncu, H100).
+    struct input_rows
+    {
+        const D* lo;
+        const D* hi;
+
+        CK_TILE_FORCE_INLINE CK_TILE_DEVICE static input_rows
+        of(const register_input_view& in, std::int64_t m, std::int64_t r_lo, std::int64_t lane_col)
+        {
+            const std::int64_t last = m - 1;
+            const D* const p        = in.p + lane_col;
+            return {p + (r_lo < m ? r_lo : last) * in.stride_m,
+                    p + (r_lo + 8 < m ? r_lo + 8 : last) * in.stride_m};
+        }
+    };
+
+    /// The input (of m x n) at the warp's 16 rows (row0 ..) and Cols columns (col + first ..)
+    /// of the accumulator fragment: cv[2g + h] holds the pair of accumulators 4g + 2h and
+    /// 4g + 2h + 1 (row r_lo + 8h, columns col + first + 8g + 2 (lane % 4) + {0, 1}); zeros
+    /// outside D's columns, and for rows outside D zeros or values that are not stored.
+    /// `rows`: input_rows at column col.
     template <index_t Cols>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    load_input_box(const register_input_view& in, std::int64_t m, std::int64_t n, std::int64_t row0,
-                   std::int64_t col, index_t lane, d_pair (&cv)[Cols / 4])
+    load_input_box(const register_input_view& in, const input_rows& rows, std::int64_t m,
+                   std::int64_t n, std::int64_t row0, std::int64_t col, index_t first, index_t lane,
+                   d_pair (&cv)[wide_cols / 4])
     {
-        const std::int64_t lane_col = col + 2 * (lane % 4), r_lo = row0 + lane / 4;
+        if(in.pairs && col + first + Cols <= n)
+        {
+#pragma unroll
+            for(index_t g = 0; g < Cols / 8; ++g)
+            {
+                cv[2 * g]     = *reinterpret_cast<const d_pair*>(rows.lo + first + 8 * g);
+                cv[2 * g + 1] = *reinterpret_cast<const d_pair*>(rows.hi + first + 8 * g);
+            }
+            return;
+        }
+        const std::int64_t lane_col = col + first + 2 * (lane % 4), r_lo = row0 + lane / 4;
 #pragma unroll
         for(index_t g = 0; g < Cols / 8; ++g)
 #pragma unroll
@@ -710,7 +760,7 @@ struct gemm_wgmma_epilogue
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
                unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
                index_t lane, uint32_t& turn, const gemm_tile_output<D, E>& out, const D* col_bias,
-               V value, const d_pair (&cv)[chunk_cols / 4])
+               V value, const d_pair (&cv)[wide_cols / 4])
     {
         const std::int64_t n = out.n, lane_col = col0 + first + 2 * (lane % 4);
         // The biases of the thread's column pairs (8q + 2 (lane % 4) + {0, 1}): bias[q].
@@ -729,7 +779,7 @@ struct gemm_wgmma_epilogue
                                    E c             = E(0);
                                    if constexpr(WithInput)
                                        c = pair_value(cv[k / 2], k % 2);
-                                   return value(v, a, pair_value(bias[k / 4], k % 2), c);
+                                   return value(v, a, bias[k / 4], k % 2, c);
                                });
     }
 
