@@ -9,6 +9,12 @@ bool needs_clock_warmup(const std::optional<std::chrono::steady_clock::time_poin
     return !last_end || now - *last_end >= clock_warmup_idle_after;
 }
 
+double warmup_busy_ms(double steady_ms, bool clocks_may_be_low)
+{
+    const double idle = clocks_may_be_low ? clock_warmup_busy_ms : 0.0;
+    return steady_ms > idle ? steady_ms : idle;
+}
+
 double warm_clocks(const std::function<double()>& batch, double busy_ms, int max_batches)
 {
     double total = 0;

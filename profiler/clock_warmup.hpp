@@ -24,6 +24,15 @@ inline constexpr std::chrono::milliseconds clock_warmup_idle_after{500};
 bool needs_clock_warmup(const std::optional<std::chrono::steady_clock::time_point>& last_end,
                         std::chrono::steady_clock::time_point now);
 
+/// The device time to keep the device busy with a measurement's own problem before it:
+/// `steady_ms` (--steady-ms) for every measurement, and at least clock_warmup_busy_ms where
+/// `clocks_may_be_low` (needs_clock_warmup). A card that caps its power times a large problem
+/// right after an idle gap at a higher clock than under sustained load (an H100 at its 700 W
+/// cap: 1.2-1.55 GHz after the first 0.2 s, against 1.98 GHz idle), so a run of a few hundred
+/// launches compares two libraries by when each ran; with steady_ms each is timed in the state
+/// that sustained load holds. @return 0 for no warm-up.
+double warmup_busy_ms(double steady_ms, bool clocks_may_be_low);
+
 /// Runs `batch` until the batches took `busy_ms` of device time together, or `max_batches`
 /// ran. `batch` runs some launches and returns the milliseconds they took, or a negative
 /// value when they failed.

@@ -101,6 +101,13 @@ const std::vector<option_spec>& gemm_options()
         {"device", {}, true, g::run, "<int>", "GPU ordinal (default 0)"},
         {"warmup", {}, true, g::run, "<int>", "untimed runs before timing (default 10)"},
         {"iters", {}, true, g::run, "<int>", "timed runs; the median is reported (default 50)"},
+        {"steady-ms",
+         {},
+         true,
+         g::run,
+         "<int>",
+         "run each problem untimed for this much device time before timing it, so that a "
+         "power-capped card times every instance at its sustained clock (default 0)"},
         {"verify", {}, false, g::run, "", "check every result against the CPU reference"},
         {"vendor",
          {},

@@ -121,31 +121,35 @@ std::vector<hipEvent_t>& event_pool(std::size_t n)
 } // namespace
 
 timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
-                     hipStream_t stream)
+                     hipStream_t stream, double steady_ms)
 {
     timing t;
     sets = std::max<std::size_t>(sets, 1);
     // The profiler measures one thing at a time, on one thread.
     static std::optional<std::chrono::steady_clock::time_point> last_end;
-    if(needs_clock_warmup(last_end, std::chrono::steady_clock::now()))
+    if(const double busy_ms = warmup_busy_ms(
+           steady_ms, needs_clock_warmup(last_end, std::chrono::steady_clock::now()));
+       busy_ms > 0)
     {
         auto& ev = event_pool(2);
         std::string failure;
-        const double elapsed = warm_clocks([&] {
-            HIP_CHECK_ERROR(hipEventRecord(ev[0], stream));
-            for(std::size_t i = 0; i < 8; ++i)
-                if(std::string e = launch(i % sets, stream); !e.empty())
-                {
-                    failure = e;
-                    (void)hipStreamSynchronize(stream);
-                    return -1.0;
-                }
-            HIP_CHECK_ERROR(hipEventRecord(ev[1], stream));
-            HIP_CHECK_ERROR(hipEventSynchronize(ev[1]));
-            float ms = 0;
-            HIP_CHECK_ERROR(hipEventElapsedTime(&ms, ev[0], ev[1]));
-            return static_cast<double>(ms);
-        });
+        const double elapsed = warm_clocks(
+            [&] {
+                HIP_CHECK_ERROR(hipEventRecord(ev[0], stream));
+                for(std::size_t i = 0; i < 8; ++i)
+                    if(std::string e = launch(i % sets, stream); !e.empty())
+                    {
+                        failure = e;
+                        (void)hipStreamSynchronize(stream);
+                        return -1.0;
+                    }
+                HIP_CHECK_ERROR(hipEventRecord(ev[1], stream));
+                HIP_CHECK_ERROR(hipEventSynchronize(ev[1]));
+                float ms = 0;
+                HIP_CHECK_ERROR(hipEventElapsedTime(&ms, ev[0], ev[1]));
+                return static_cast<double>(ms);
+            },
+            busy_ms, static_cast<int>(10000 * std::max(1.0, busy_ms / clock_warmup_busy_ms)));
         if(elapsed < 0)
         {
             t.error = failure;

@@ -70,13 +70,13 @@ struct timing
 /// One launch on `stream` using buffer set `set`; returns "" or what failed.
 using launch_fn = std::function<std::string(std::size_t set, hipStream_t stream)>;
 
-/// Device events around each timed run: when the clocks may be low (clock_warmup.hpp), untimed
-/// runs for clock_warmup_busy_ms of device time; `warmup` untimed runs, then `iters` runs each
-/// bracketed by its own pair of events, all enqueued without waiting; one synchronisation
-/// at the end. Run i uses set (warmup + i) % sets, so consecutive runs touch different
-/// buffers. Reports the median of the per-run times, then times `iters` more runs with one
-/// pair of events around them all.
+/// Device events around each timed run: first untimed runs for warmup_busy_ms(steady_ms, the
+/// clocks may be low) of device time (clock_warmup.hpp); `warmup` untimed runs, then `iters` runs
+/// each bracketed by its own pair of events, all enqueued without waiting; one synchronisation at
+/// the end. Run i uses set (warmup + i) % sets, so consecutive runs touch different buffers.
+/// Reports the median of the per-run times, then times `iters` more runs with one pair of events
+/// around them all.
 timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
-                     hipStream_t stream);
+                     hipStream_t stream, double steady_ms = 0);
 
 } // namespace cktile_profiler

@@ -80,7 +80,7 @@ bool measure_row(record& r, const settings& s, const cktile_gemm_problem_t& p,
                  const launch_fn& launch, const gemm_buffers& buffers,
                  const gemm_reference* reference, hipStream_t stream)
 {
-    const timing t = time_launches(launch, buffers.sets(), s.warmup, s.iters, stream);
+    const timing t = time_launches(launch, buffers.sets(), s.warmup, s.iters, stream, s.steady_ms);
     if(!t.error.empty())
     {
         r.set("status", std::string("error"));
@@ -413,7 +413,8 @@ int run_tune(const settings& s, const std::vector<cktile_gemm_problem_t>& proble
                     const cktile_status_t rs = cktile_gemm_run(h, id, &p, &a, wptr, ws.size(), hs);
                     return rs == CKTILE_STATUS_SUCCESS ? "" : run_error(rs);
                 };
-                return time_launches(launch, buffers.sets(), s.warmup, s.iters, stream.get());
+                return time_launches(launch, buffers.sets(), s.warmup, s.iters, stream.get(),
+                                     s.steady_ms);
             };
             cktile_instance_info_t ci{}, gi{};
             ci.struct_size = gi.struct_size = sizeof(ci);

@@ -60,19 +60,20 @@ bool settings::given(const std::string& option) const { return cl.has(option); }
 settings read_settings(const command_line& cl)
 {
     settings s;
-    s.cl     = cl;
-    s.mode   = cl.mode;
-    s.device = positive_int(cl, "device", 0, 0);
-    s.target = cl.text("target");
-    s.warmup = positive_int(cl, "warmup", 10, 0);
-    s.iters  = positive_int(cl, "iters", 50, 1);
-    s.calls  = positive_int(cl, "calls", 5000, 1);
-    s.seed   = static_cast<std::uint64_t>(positive_int(cl, "seed", 1, 0));
-    s.verify = cl.flag("verify", false);
-    s.vendor = cl.flag("vendor", true);
-    s.quiet  = cl.flag("quiet", false);
-    s.csv    = cl.text("csv");
-    s.json   = cl.text("json");
+    s.cl        = cl;
+    s.mode      = cl.mode;
+    s.device    = positive_int(cl, "device", 0, 0);
+    s.target    = cl.text("target");
+    s.warmup    = positive_int(cl, "warmup", 10, 0);
+    s.iters     = positive_int(cl, "iters", 50, 1);
+    s.steady_ms = positive_int(cl, "steady-ms", 0, 0);
+    s.calls     = positive_int(cl, "calls", 5000, 1);
+    s.seed      = static_cast<std::uint64_t>(positive_int(cl, "seed", 1, 0));
+    s.verify    = cl.flag("verify", false);
+    s.vendor    = cl.flag("vendor", true);
+    s.quiet     = cl.flag("quiet", false);
+    s.csv       = cl.text("csv");
+    s.json      = cl.text("json");
     if(s.csv == "-" && s.json == "-")
         throw usage_error("--csv=- and --json=- both want stdout; send one to a file");
     s.progress  = cl.flag("progress", stderr_is_terminal());
@@ -128,6 +129,8 @@ std::string replay_command(const settings& s, const cktile_gemm_problem_t& p,
             c += " --warmup=" + std::to_string(s.warmup);
         if(s.iters != 50)
             c += " --iters=" + std::to_string(s.iters);
+        if(s.steady_ms != 0)
+            c += " --steady-ms=" + std::to_string(s.steady_ms);
         if(s.verify)
             c += " --verify";
     }

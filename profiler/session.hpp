@@ -23,7 +23,8 @@ struct settings
     int device = 0;
     std::string target; ///< --target: offline handle for enumerate/select
     int warmup = 10, iters = 50;
-    bool verify = false;
+    int steady_ms = 0; ///< --steady-ms: device time of the problem itself before each measurement
+    bool verify   = false;
     bool vendor = true; ///< --vendor/--no-vendor; --instance without the vendor's name turns it off
     std::string tuning_db;
     std::uint64_t seed = 1;

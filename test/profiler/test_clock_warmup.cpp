@@ -19,6 +19,16 @@ TEST(ClockWarmup, RunsFirstAndAfterTheDeviceSatIdle)
     EXPECT_TRUE(needs_clock_warmup(now - milliseconds(5000), now));
 }
 
+TEST(ClockWarmup, SteadyTimeRunsBeforeEveryMeasurementAndCoversTheIdleWarmup)
+{
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(0, false), 0.0);
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(0, true), clock_warmup_busy_ms);
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(1500, false), 1500.0);
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(1500, true), 1500.0);
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(50, true), clock_warmup_busy_ms);
+    EXPECT_DOUBLE_EQ(warmup_busy_ms(50, false), 50.0);
+}
+
 TEST(ClockWarmup, KeepsTheDeviceBusyForTheWholeTime)
 {
     int calls            = 0;

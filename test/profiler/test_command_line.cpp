@@ -144,4 +144,9 @@ TEST(Help, UsageErrorsExitWithCodeThreeAndSayWhy)
         << err2.str();
     std::ostringstream err3;
     EXPECT_EQ(run_profiler({"gemm", "--csv=-", "--json=-"}, out, err3), exit_usage);
+    std::ostringstream err4;
+    EXPECT_EQ(run_profiler({"gemm", "--steady-ms=-1"}, out, err4), exit_usage);
+    EXPECT_NE(err4.str().find("--steady-ms=-1: expected an integer of at least 0"),
+              std::string::npos)
+        << err4.str();
 }
