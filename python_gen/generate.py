@@ -15,6 +15,7 @@ silently. Standard library only.
 import argparse
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -765,13 +766,35 @@ def expand_rowwise(paths, instance_set, targets):
     return merged
 
 
-def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=(), memops_paths=()):
-    """Writes the sources; returns {target: [source paths]} (groups first, table last)."""
+def keep_matching(name_filter, *per_target_lists):
+    """Drops the instances whose names the regular expression `name_filter` does not match
+    (re.search), in place, from each {target: [instance]}; an empty filter keeps all. A filter
+    that keeps nothing, or does not compile, is an error: it would build empty libraries."""
+    if not name_filter:
+        return
+    try:
+        pattern = re.compile(name_filter)
+    except re.error as e:
+        raise GenError(f"instance filter {name_filter!r}: {e}") from e
+    kept = 0
+    for per_target in per_target_lists:
+        for target in per_target:
+            per_target[target] = [i for i in per_target[target] if pattern.search(i["name"])]
+            kept += len(per_target[target])
+    if kept == 0:
+        raise GenError(f"instance filter {name_filter!r} matches no instance of the set")
+
+
+def generate(path, instance_set, targets, out_dir, groups, rowwise_paths=(), memops_paths=(),
+             name_filter=""):
+    """Writes the sources; returns {target: [source paths]} (groups first, table last).
+    `name_filter`: keep_matching's regular expression over every op's instance names."""
     doc = load(path)
     per_target = expand(doc, path, instance_set, targets)
     src = os.path.basename(path)
     row_per_target = expand_rowwise(rowwise_paths, instance_set, targets)
     mem_per_target = expand_memops(memops_paths, instance_set, targets)
+    keep_matching(name_filter, per_target, row_per_target, mem_per_target)
     written = {}
     for target, instances in per_target.items():
         tdir = os.path.join(out_dir, target)
@@ -813,13 +836,15 @@ def main(argv=None):
     ap.add_argument("--targets", required=True, help="';'- or ','-separated GPU targets")
     ap.add_argument("--out-dir", required=True)
     ap.add_argument("--groups", type=int, default=4)
+    ap.add_argument("--filter", default="",
+                    help="build only the instances whose names this regular expression matches")
     ap.add_argument("--list-sources", action="store_true",
                     help="print '<target>=<source>' lines for CMake")
     args = ap.parse_args(argv)
     targets = [t for t in args.targets.replace(",", ";").split(";") if t]
     try:
         written = generate(args.instances, args.set, targets, args.out_dir, args.groups,
-                           args.rowwise_instances, args.memops_instances)
+                           args.rowwise_instances, args.memops_instances, args.filter)
     except GenError as e:
         print(f"python_gen: error: {e}", file=sys.stderr)
         return 1

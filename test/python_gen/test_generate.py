@@ -392,6 +392,35 @@ class Grouping(unittest.TestCase):
             generate.generate(GEMM_JSON, "ci", ["sm_90a", "gfx90a"], d, 3, rowwise_lists)
             self.assertEqual(os.path.getmtime(table), stamp, "unchanged files are not rewritten")
 
+    def test_name_filter_builds_only_the_matching_instances_of_every_op(self):
+        rowwise_lists = [os.path.join(ROOT, "instances", "norm.json")]
+        wanted = r"^gemm_wgmma_f16f16_f16_accf32_rc_128x256"
+        with tempfile.TemporaryDirectory() as d:
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2, rowwise_lists,
+                                      name_filter=wanted)
+            sources = ""
+            for path in files["sm_90a"]:
+                with open(path, encoding="utf-8") as f:
+                    sources += f.read()
+        all_names = [i["name"] for i in
+                     generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]]
+        kept = [n for n in all_names if n.startswith(wanted[1:])]
+        self.assertGreaterEqual(len(kept), 2)
+        for n in all_names:
+            self.assertEqual(f'"{n}"' in sources, n in kept, n)
+        self.assertNotIn('"norm_', sources)  # norm.json's instances were all filtered out
+
+    def test_name_filter_that_keeps_nothing_or_does_not_compile_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            for bad, fragment in (("^no_such_instance$", "matches no instance"),
+                                  ("gemm_(", "instance filter")):
+                with self.assertRaises(generate.GenError) as ctx:
+                    generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2, name_filter=bad)
+                self.assertIn(fragment, str(ctx.exception))
+            self.assertEqual(generate.main(["--instances", GEMM_JSON, "--set", "ci", "--targets",
+                                            "sm_90a", "--out-dir", d, "--filter", "^nothing"]),
+                             1)
+
     def test_cli_reports_errors_with_status_1(self):
         with tempfile.TemporaryDirectory() as d:
             bad = os.path.join(d, "bad.json")
