@@ -708,7 +708,10 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
                {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16},
-               {150, 300, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16}},
+               {150, 300, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
+               // C alone: the unfused kernels fold d_scale into alpha and beta; 136 columns
+               // end in a box cut at D's edge.
+               {150, 136, 40, 2, 0, 0.5, 1.5, none, act, 16}},
               true, true, true, &s);
     // D0 of a one-input multi-D operation (D's type, row-major) in place of C: added after the
     // activation, multiplied before it, one D0 for every batch (batch stride 0), and with

@@ -210,6 +210,13 @@ struct gemm_wgmma_epilogue
     template <index_t Slabs>
     static constexpr bool input_in_registers = Slabs* accumulators <= 128;
 
+    /// Whether the register epilogue with an input stores wide boxes (else chunk_cols wide
+    /// ones): half the stores, for 16 input registers per box instead of 8. ptxas keeps the
+    /// fused 128-column tiles (128x128, 64x128 ping-pong) free of stack only with the narrow
+    /// ones (8 bytes of stack and 8-16 of spill stores with wide boxes); the unfused kernels and
+    /// the wider tiles hold either without new spills.
+    static constexpr bool input_on_wide_boxes = !Fused || BlockN > 128;
+
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
     /// is its instructions (ncu on 128x256: 738 per warp and tile, the stall samples spread
@@ -588,7 +595,7 @@ struct gemm_wgmma_epilogue
     };
 
     /// activate_and_store_tma for one activation: per slab, the warp's rows' biases (a bias per
-    /// row), then its boxes as scale_and_store_tma's (with an input: all chunk_cols wide), each
+    /// row), then its boxes as scale_and_store_tma's (wide boxes with an input too), each
     /// with its columns' biases and input values.
     template <index_t Slabs, register_input In, typename Act>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -618,7 +625,8 @@ struct gemm_wgmma_epilogue
             if(warp_row0 >= out.m)
                 return; // so are the later slabs' rows
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
-            const input_rows rows = input_rows::of(in, out.m, r_lo, col0 + 2 * (lane % 4));
+            const input_rows rows =
+                with_input ? input_rows::of(in, out.m, r_lo, col0 + 2 * (lane % 4)) : input_rows{};
             const E bias_lo = row_bias && r_lo < out.m ? load_output_type<E>(out.bias[r_lo]) : E(0);
             const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
             // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
@@ -645,10 +653,11 @@ struct gemm_wgmma_epilogue
                 return convert_output<D>(Fused ? out.d_scale * x : x);
             };
             d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)
-            constexpr index_t first_narrow = wide_chunks * wide_cols;
+            constexpr index_t wide         = with_input && !input_on_wide_boxes ? 0 : wide_chunks;
+            constexpr index_t first_narrow = wide * wide_cols;
             bool inside                    = true;
 #pragma unroll
-            for(index_t chunk = 0; chunk < wide_chunks; ++chunk)
+            for(index_t chunk = 0; chunk < wide; ++chunk)
             {
                 if constexpr(with_input)
                     load_input_box<wide_cols>(in, rows, out.m, out.n, warp_row0, col0,
