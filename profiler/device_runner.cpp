@@ -149,7 +149,8 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
                 HIP_CHECK_ERROR(hipEventElapsedTime(&ms, ev[0], ev[1]));
                 return static_cast<double>(ms);
             },
-            busy_ms, static_cast<int>(10000 * std::max(1.0, busy_ms / clock_warmup_busy_ms)));
+            busy_ms,
+            static_cast<int>(10000 * std::clamp(busy_ms / clock_warmup_busy_ms, 1.0, 1000.0)));
         if(elapsed < 0)
         {
             t.error = failure;
