@@ -612,7 +612,7 @@ struct gemm_wgmma_epilogue
         const bool row_bias = Fused && out.bias_kind == gemm_bias::per_row;
         const D* const col_bias =
             Fused && out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
-        const E alpha             = Fused ? out.alpha : out.d_scale * out.alpha;
+        const E alpha             = Fused ? out.alpha : output_scale(out);
         const E beta              = Fused ? out.beta : out.d_scale * out.beta;
         constexpr bool with_input = In != register_input::none;
         // D0 enters as v * m + a: (1, D0) to add it, (D0, 0) to multiply by it.
@@ -656,27 +656,24 @@ struct gemm_wgmma_epilogue
             constexpr index_t wide         = with_input && !input_on_wide_boxes ? 0 : wide_chunks;
             constexpr index_t first_narrow = wide * wide_cols;
             bool inside                    = true;
+            // A box of Cols columns from `first` through `map`: its input values, then its
+            // accumulators.
+            const auto box = [&](auto cols, index_t first,
+                                 const CUtensorMap* map) CK_TILE_FORCE_INLINE {
+                constexpr index_t Cols = decltype(cols)::value;
+                if constexpr(with_input)
+                    load_input_box<Cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane, cv);
+                inside = inside &&
+                         column_box<Cols, with_input>(acc[slab], first, map, boxes, warp_row0, col0,
+                                                      batch, lane, turn, out, col_bias, value, cv);
+            };
 #pragma unroll
             for(index_t chunk = 0; chunk < wide; ++chunk)
-            {
-                if constexpr(with_input)
-                    load_input_box<wide_cols>(in, rows, out.m, out.n, warp_row0, col0,
-                                              chunk * wide_cols, lane, cv);
-                inside = inside && column_box<wide_cols, with_input>(
-                                       acc[slab], chunk * wide_cols, map_wide, boxes, warp_row0,
-                                       col0, batch, lane, turn, out, col_bias, value, cv);
-            }
+                box(std::integral_constant<index_t, wide_cols>{}, chunk * wide_cols, map_wide);
 #pragma unroll
             for(index_t chunk = 0; chunk < (accumulators * 2 - first_narrow) / chunk_cols; ++chunk)
-            {
-                const index_t first = first_narrow + chunk * chunk_cols;
-                if constexpr(with_input)
-                    load_input_box<chunk_cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane,
-                                               cv);
-                inside = inside && column_box<chunk_cols, with_input>(
-                                       acc[slab], first, map_d, boxes, warp_row0, col0, batch, lane,
-                                       turn, out, col_bias, value, cv);
-            }
+                box(std::integral_constant<index_t, chunk_cols>{},
+                    first_narrow + chunk * chunk_cols, map_d);
         }
     }
 
