@@ -12,6 +12,16 @@
  * new behaviour comes as new functions, never as changed signatures. Programs that dlopen the
  * library use cktile_get_api(), a versioned, append-only table of these functions.
  *
+ * Initialising a struct: only the caller's compilation knows how large its struct is.
+ * cktile_<x>_init(p) is a macro for cktile_<x>_init_sized(p, sizeof(*(p))), which writes those
+ * bytes and none past them: zero, then the defaults of the fields that lie wholly inside them,
+ * then struct_size. A size below the struct's first published layout, or above this library's
+ * struct (a caller built against a newer cktile.h: the library cannot default fields it does
+ * not know), fails with INVALID_ARGUMENT and writes nothing. The exported function
+ * cktile_<x>_init, which binaries built before the macro call, fills the struct's first
+ * published layout only. Where the macro cannot be used (the dlopen table, ctypes), call
+ * cktile_<x>_init_sized with the size of the struct as that caller declares it.
+ *
  * One call, end to end:
  *   cktile_handle_t h;            cktile_create(&h, 0);
  *   cktile_gemm_problem_t p;      cktile_gemm_problem_init(&p); p.m = ...;
@@ -253,8 +263,13 @@ typedef struct cktile_gemm_problem
 /** Fills `problem` with a valid default: struct_size set, FP16 in and out with FP32 compute,
  *  all row-major, m = n = k = 1 with matching leading dimensions, batch 1, alpha 1, beta 0,
  *  no bias, no activation, no extra inputs (D0/D1 described as D: its type, row-major,
- *  leading dimension 1). */
-CKTILE_API cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* problem);
+ *  leading dimension 1). First published layout (what the exported cktile_gemm_problem_init
+ *  fills; see "Initialising a struct" at the top): the fields before multi_d_op. */
+CKTILE_API cktile_status_t cktile_gemm_problem_init_sized(cktile_gemm_problem_t* problem,
+                                                          size_t struct_size);
+CKTILE_API cktile_status_t(cktile_gemm_problem_init)(cktile_gemm_problem_t* problem);
+#define cktile_gemm_problem_init(problem)                                                          \
+    cktile_gemm_problem_init_sized((problem), sizeof(*(problem)))
 
 /** Device pointers for one run. `c` may be NULL when beta == 0; `bias` must be set exactly
  *  when the problem has a bias.
@@ -285,7 +300,11 @@ typedef struct cktile_gemm_args
     const void* d1;
 } cktile_gemm_args_t;
 
-CKTILE_API cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* args);
+/** All NULL. First published layout: the fields before scale_a. */
+CKTILE_API cktile_status_t cktile_gemm_args_init_sized(cktile_gemm_args_t* args,
+                                                       size_t struct_size);
+CKTILE_API cktile_status_t(cktile_gemm_args_init)(cktile_gemm_args_t* args);
+#define cktile_gemm_args_init(args) cktile_gemm_args_init_sized((args), sizeof(*(args)))
 
 /** Checks that a problem is well formed (positive sizes that do not overflow, strides that
  *  fit the shapes, known enums, a supported type combination). */
@@ -463,8 +482,13 @@ typedef struct cktile_norm_problem
 } cktile_norm_problem_t;
 
 /** Fills `problem` with a valid default: RMSNorm, FP16 in/out and weight, FP32 compute,
- *  1 row of 1 column with strides 1, epsilon 1e-5, no bias, no residual, no statistics. */
-CKTILE_API cktile_status_t cktile_norm_problem_init(cktile_norm_problem_t* problem);
+ *  1 row of 1 column with strides 1, epsilon 1e-5, no bias, no residual, no statistics.
+ *  First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_norm_problem_init_sized(cktile_norm_problem_t* problem,
+                                                          size_t struct_size);
+CKTILE_API cktile_status_t(cktile_norm_problem_init)(cktile_norm_problem_t* problem);
+#define cktile_norm_problem_init(problem)                                                          \
+    cktile_norm_problem_init_sized((problem), sizeof(*(problem)))
 
 /** Device pointers. residual and residual_out are set exactly when fused_residual is;
  *  bias exactly when has_bias; rstd (and mean, LayerNorm only; NULL for RMSNorm) exactly
@@ -482,7 +506,11 @@ typedef struct cktile_norm_args
     float* rstd;
 } cktile_norm_args_t;
 
-CKTILE_API cktile_status_t cktile_norm_args_init(cktile_norm_args_t* args);
+/** All NULL. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_norm_args_init_sized(cktile_norm_args_t* args,
+                                                       size_t struct_size);
+CKTILE_API cktile_status_t(cktile_norm_args_init)(cktile_norm_args_t* args);
+#define cktile_norm_args_init(args) cktile_norm_args_init_sized((args), sizeof(*(args)))
 
 /** Checks a problem (known enums, positive sizes, strides covering a row, epsilon finite and
  *  >= 0, a supported type combination) and, when `args` is not NULL, its pointers (present
@@ -522,8 +550,12 @@ typedef struct cktile_softmax_problem
     int64_t x_stride, y_stride;
 } cktile_softmax_problem_t;
 
-/** FP16 in/out, FP32 compute, 1 x 1 with strides 1. */
-CKTILE_API cktile_status_t cktile_softmax_problem_init(cktile_softmax_problem_t* problem);
+/** FP16 in/out, FP32 compute, 1 x 1 with strides 1. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_softmax_problem_init_sized(cktile_softmax_problem_t* problem,
+                                                             size_t struct_size);
+CKTILE_API cktile_status_t(cktile_softmax_problem_init)(cktile_softmax_problem_t* problem);
+#define cktile_softmax_problem_init(problem)                                                       \
+    cktile_softmax_problem_init_sized((problem), sizeof(*(problem)))
 
 typedef struct cktile_softmax_args
 {
@@ -532,7 +564,11 @@ typedef struct cktile_softmax_args
     void* y;
 } cktile_softmax_args_t;
 
-CKTILE_API cktile_status_t cktile_softmax_args_init(cktile_softmax_args_t* args);
+/** All NULL. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_softmax_args_init_sized(cktile_softmax_args_t* args,
+                                                          size_t struct_size);
+CKTILE_API cktile_status_t(cktile_softmax_args_init)(cktile_softmax_args_t* args);
+#define cktile_softmax_args_init(args) cktile_softmax_args_init_sized((args), sizeof(*(args)))
 CKTILE_API cktile_status_t cktile_softmax_validate(const cktile_softmax_problem_t* problem,
                                                    const cktile_softmax_args_t* args);
 CKTILE_API cktile_status_t cktile_softmax_supports(cktile_handle_t handle, uint64_t id,
@@ -615,8 +651,12 @@ typedef struct cktile_elementwise_problem
 } cktile_elementwise_problem_t;
 
 /** IDENTITY, FP16 a/b/y of one element (rank 1, dims 1, strides 1), FP32 compute, alpha 1,
- *  beta 1. */
-CKTILE_API cktile_status_t cktile_elementwise_problem_init(cktile_elementwise_problem_t* problem);
+ *  beta 1. First published layout: all of it. */
+CKTILE_API cktile_status_t
+cktile_elementwise_problem_init_sized(cktile_elementwise_problem_t* problem, size_t struct_size);
+CKTILE_API cktile_status_t(cktile_elementwise_problem_init)(cktile_elementwise_problem_t* problem);
+#define cktile_elementwise_problem_init(problem)                                                   \
+    cktile_elementwise_problem_init_sized((problem), sizeof(*(problem)))
 
 typedef struct cktile_elementwise_args
 {
@@ -626,7 +666,12 @@ typedef struct cktile_elementwise_args
     void* y;
 } cktile_elementwise_args_t;
 
-CKTILE_API cktile_status_t cktile_elementwise_args_init(cktile_elementwise_args_t* args);
+/** All NULL. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_elementwise_args_init_sized(cktile_elementwise_args_t* args,
+                                                              size_t struct_size);
+CKTILE_API cktile_status_t(cktile_elementwise_args_init)(cktile_elementwise_args_t* args);
+#define cktile_elementwise_args_init(args)                                                         \
+    cktile_elementwise_args_init_sized((args), sizeof(*(args)))
 /** Checks enums, ranks, dims, strides (non-negative, y not overlapping itself), broadcasting,
  *  types, alpha/beta finite, and with `args` the pointers (present, aligned to the element
  *  size, y overlapping no input except as allowed above). */
@@ -658,8 +703,12 @@ typedef struct cktile_permute_problem
     int32_t perm[CKTILE_MAX_TENSOR_RANK]; /**< a permutation of 0 .. rank-1 */
 } cktile_permute_problem_t;
 
-/** FP16, rank 1, one element, identity permutation. */
-CKTILE_API cktile_status_t cktile_permute_problem_init(cktile_permute_problem_t* problem);
+/** FP16, rank 1, one element, identity permutation. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_permute_problem_init_sized(cktile_permute_problem_t* problem,
+                                                             size_t struct_size);
+CKTILE_API cktile_status_t(cktile_permute_problem_init)(cktile_permute_problem_t* problem);
+#define cktile_permute_problem_init(problem)                                                       \
+    cktile_permute_problem_init_sized((problem), sizeof(*(problem)))
 
 typedef struct cktile_permute_args
 {
@@ -668,7 +717,11 @@ typedef struct cktile_permute_args
     void* y;
 } cktile_permute_args_t;
 
-CKTILE_API cktile_status_t cktile_permute_args_init(cktile_permute_args_t* args);
+/** All NULL. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_permute_args_init_sized(cktile_permute_args_t* args,
+                                                          size_t struct_size);
+CKTILE_API cktile_status_t(cktile_permute_args_init)(cktile_permute_args_t* args);
+#define cktile_permute_args_init(args) cktile_permute_args_init_sized((args), sizeof(*(args)))
 CKTILE_API cktile_status_t cktile_permute_validate(const cktile_permute_problem_t* problem,
                                                    const cktile_permute_args_t* args);
 CKTILE_API cktile_status_t cktile_permute_supports(cktile_handle_t handle, uint64_t id,
@@ -728,8 +781,13 @@ typedef struct cktile_reduce_problem
     int64_t y_strides[CKTILE_REDUCE_MAX_RANK];
 } cktile_reduce_problem_t;
 
-/** SUM of FP16 into FP16, FP32 compute, rank 1 with dims {1}, stride 1, reduce_mask 1. */
-CKTILE_API cktile_status_t cktile_reduce_problem_init(cktile_reduce_problem_t* problem);
+/** SUM of FP16 into FP16, FP32 compute, rank 1 with dims {1}, stride 1, reduce_mask 1.
+ *  First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_reduce_problem_init_sized(cktile_reduce_problem_t* problem,
+                                                            size_t struct_size);
+CKTILE_API cktile_status_t(cktile_reduce_problem_init)(cktile_reduce_problem_t* problem);
+#define cktile_reduce_problem_init(problem)                                                        \
+    cktile_reduce_problem_init_sized((problem), sizeof(*(problem)))
 
 typedef struct cktile_reduce_args
 {
@@ -738,7 +796,11 @@ typedef struct cktile_reduce_args
     void* y;
 } cktile_reduce_args_t;
 
-CKTILE_API cktile_status_t cktile_reduce_args_init(cktile_reduce_args_t* args);
+/** All NULL. First published layout: all of it. */
+CKTILE_API cktile_status_t cktile_reduce_args_init_sized(cktile_reduce_args_t* args,
+                                                         size_t struct_size);
+CKTILE_API cktile_status_t(cktile_reduce_args_init)(cktile_reduce_args_t* args);
+#define cktile_reduce_args_init(args) cktile_reduce_args_init_sized((args), sizeof(*(args)))
 /** Checks the problem (known enums, rank 1..6, dims >= 1, strides >= 0, a reduce_mask that
  *  names at least one axis and only axes < rank, y not overlapping itself, index spaces that
  *  fit in int64 bytes) and, when `args` is not NULL, its pointers (present, aligned to their
@@ -763,7 +825,6 @@ CKTILE_API cktile_status_t cktile_reduce_run(cktile_handle_t handle, uint64_t in
 /* ---------------------------------------------------------------------------------------- */
 
 #define CKTILE_API_VERSION_1 1
-#define CKTILE_API_VERSION CKTILE_API_VERSION_1
 
 /** Append-only: entries are never removed or reordered (offsets are frozen by static_assert
  *  in the library); a later version only adds entries at the end and raises `version`.
@@ -886,6 +947,34 @@ typedef struct cktile_api_v4
     cktile_status_t (*gemm_runs_transposed)(cktile_handle_t, uint64_t, const cktile_gemm_problem_t*,
                                             int*);
 } cktile_api_v4_t;
+
+#define CKTILE_API_VERSION_5 5
+
+/** Version 5: version 4's entries, unchanged and at the same offsets, then the sized struct
+ *  initialisers, in the order of the *_init entries before them. Those earlier entries are the
+ *  exported cktile_<x>_init functions: they fill each struct's first published layout only
+ *  (see "Initialising a struct" at the top). Append-only like the versions before it. */
+typedef struct cktile_api_v5
+{
+    /** v4.v3.v2.v1.version is CKTILE_API_VERSION_5, v4.v3.v2.v1.struct_size this size */
+    cktile_api_v4_t v4;
+    cktile_status_t (*gemm_problem_init_sized)(cktile_gemm_problem_t*, size_t);
+    cktile_status_t (*gemm_args_init_sized)(cktile_gemm_args_t*, size_t);
+    cktile_status_t (*norm_problem_init_sized)(cktile_norm_problem_t*, size_t);
+    cktile_status_t (*norm_args_init_sized)(cktile_norm_args_t*, size_t);
+    cktile_status_t (*softmax_problem_init_sized)(cktile_softmax_problem_t*, size_t);
+    cktile_status_t (*softmax_args_init_sized)(cktile_softmax_args_t*, size_t);
+    cktile_status_t (*reduce_problem_init_sized)(cktile_reduce_problem_t*, size_t);
+    cktile_status_t (*reduce_args_init_sized)(cktile_reduce_args_t*, size_t);
+    cktile_status_t (*elementwise_problem_init_sized)(cktile_elementwise_problem_t*, size_t);
+    cktile_status_t (*elementwise_args_init_sized)(cktile_elementwise_args_t*, size_t);
+    cktile_status_t (*permute_problem_init_sized)(cktile_permute_problem_t*, size_t);
+    cktile_status_t (*permute_args_init_sized)(cktile_permute_args_t*, size_t);
+} cktile_api_v5_t;
+
+/** The newest table this header describes. A library older than the header answers NULL for
+ *  it: ask for the oldest version that has every entry you use. */
+#define CKTILE_API_VERSION CKTILE_API_VERSION_5
 
 /** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
  *  library does not provide (newer than it, or 0). The table is static; never free it. */

@@ -57,7 +57,7 @@ class Cktile:
         lib = self.lib
         lib.cktile_get_last_error_message.restype = ctypes.c_char_p
         lib.cktile_create.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_int]
-        lib.cktile_gemm_problem_init.argtypes = [ctypes.POINTER(Problem)]
+        lib.cktile_gemm_problem_init_sized.argtypes = [ctypes.POINTER(Problem), ctypes.c_size_t]
         lib.cktile_find_instance.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
                                              ctypes.POINTER(ctypes.c_uint64)]
         lib.cktile_gemm_select.argtypes = [ctypes.c_void_p, ctypes.POINTER(Problem),
@@ -205,8 +205,9 @@ def main():
                 a, b = operands(torch, m, n, k, layout, dtype)
                 d = torch.full((m, n), float("nan"), device="cuda", dtype=out_dtype)
                 p = Problem()
-                ck.check(ck.lib.cktile_gemm_problem_init(ctypes.byref(p)),
-                         "cktile_gemm_problem_init")
+                ck.check(ck.lib.cktile_gemm_problem_init_sized(ctypes.byref(p),
+                                                               ctypes.sizeof(Problem)),
+                         "cktile_gemm_problem_init_sized")
                 p.a_type = p.b_type = in_type
                 p.c_type = p.d_type = out_type
                 p.compute_type = FP32

@@ -38,6 +38,8 @@ static_assert(sizeof(cktile_api_v1_t) == sizeof(size_t) + sizeof(void*) * 23,
               "cktile_api_v1_t grew: add a cktile_api_v2_t instead");
 #undef CKTILE_FROZEN
 
+// Its *_init entries, and those of versions 2 and 3, are the exported functions, not the
+// header's macros of the same names (a function-like macro expands only before a parenthesis).
 const cktile_api_v1_t api_v1 = {
     sizeof(cktile_api_v1_t),
     CKTILE_API_VERSION_1,
@@ -188,6 +190,51 @@ cktile_api_v4_t make_api_v4()
 }
 const cktile_api_v4_t api_v4 = make_api_v4();
 
+// Version 5 starts with version 4's table and appends the sized struct initialisers; the
+// earlier *_init entries stay the exported functions that fill each first published layout.
+static_assert(offsetof(cktile_api_v5_t, v4) == 0, "cktile_api_v5_t must start with version 4");
+#define CKTILE_FROZEN_V5(field, index)                                                             \
+    static_assert(offsetof(cktile_api_v5_t, field) ==                                              \
+                      sizeof(cktile_api_v4_t) + sizeof(void*) * (index),                           \
+                  "cktile_api_v5_t." #field " moved")
+CKTILE_FROZEN_V5(gemm_problem_init_sized, 0);
+CKTILE_FROZEN_V5(gemm_args_init_sized, 1);
+CKTILE_FROZEN_V5(norm_problem_init_sized, 2);
+CKTILE_FROZEN_V5(norm_args_init_sized, 3);
+CKTILE_FROZEN_V5(softmax_problem_init_sized, 4);
+CKTILE_FROZEN_V5(softmax_args_init_sized, 5);
+CKTILE_FROZEN_V5(reduce_problem_init_sized, 6);
+CKTILE_FROZEN_V5(reduce_args_init_sized, 7);
+CKTILE_FROZEN_V5(elementwise_problem_init_sized, 8);
+CKTILE_FROZEN_V5(elementwise_args_init_sized, 9);
+CKTILE_FROZEN_V5(permute_problem_init_sized, 10);
+CKTILE_FROZEN_V5(permute_args_init_sized, 11);
+static_assert(sizeof(cktile_api_v5_t) == sizeof(cktile_api_v4_t) + sizeof(void*) * 12,
+              "cktile_api_v5_t grew: add a cktile_api_v6_t instead");
+#undef CKTILE_FROZEN_V5
+
+cktile_api_v5_t make_api_v5()
+{
+    cktile_api_v5_t t{};
+    t.v4                             = api_v4;
+    t.v4.v3.v2.v1.struct_size        = sizeof(cktile_api_v5_t);
+    t.v4.v3.v2.v1.version            = CKTILE_API_VERSION_5;
+    t.gemm_problem_init_sized        = &cktile_gemm_problem_init_sized;
+    t.gemm_args_init_sized           = &cktile_gemm_args_init_sized;
+    t.norm_problem_init_sized        = &cktile_norm_problem_init_sized;
+    t.norm_args_init_sized           = &cktile_norm_args_init_sized;
+    t.softmax_problem_init_sized     = &cktile_softmax_problem_init_sized;
+    t.softmax_args_init_sized        = &cktile_softmax_args_init_sized;
+    t.reduce_problem_init_sized      = &cktile_reduce_problem_init_sized;
+    t.reduce_args_init_sized         = &cktile_reduce_args_init_sized;
+    t.elementwise_problem_init_sized = &cktile_elementwise_problem_init_sized;
+    t.elementwise_args_init_sized    = &cktile_elementwise_args_init_sized;
+    t.permute_problem_init_sized     = &cktile_permute_problem_init_sized;
+    t.permute_args_init_sized        = &cktile_permute_args_init_sized;
+    return t;
+}
+const cktile_api_v5_t api_v5 = make_api_v5();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
@@ -202,6 +249,8 @@ extern "C" const void* cktile_get_api(uint32_t version)
         return &api_v3;
     case CKTILE_API_VERSION_4:
         return &api_v4;
+    case CKTILE_API_VERSION_5:
+        return &api_v5;
     default:
         return nullptr;
     }

@@ -8,6 +8,7 @@
 #include "handle.hpp"
 #include "logging.hpp"
 #include "selection.hpp"
+#include "struct_init.hpp"
 
 #include "ck_tile/host/hip_runtime.hpp"
 
@@ -338,44 +339,66 @@ void launch(const handle_state& s, const cktile_kernel_instance_t& r,
     }
 }
 
+/// The defaults of cktile_gemm_problem_init, written into the caller's first `size` bytes.
+void init_gemm_problem(cktile_gemm_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_gemm_problem_t>& d) {
+        auto& v = d.value;
+        for(auto* t : {&v.a_type, &v.b_type, &v.c_type, &v.d_type})
+            d.set(*t, CKTILE_DATATYPE_FP16);
+        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+        for(auto* l : {&v.a_layout, &v.b_layout, &v.c_layout, &v.d_layout})
+            d.set(*l, CKTILE_LAYOUT_ROW_MAJOR);
+        for(auto* one : {&v.m, &v.n, &v.k, &v.lda, &v.ldb, &v.ldc, &v.ldd, &v.batch_count})
+            d.set(*one, 1);
+        d.set(v.alpha, 1.0);
+        d.set(v.beta, 0.0);
+        d.set(v.bias, CKTILE_BIAS_NONE);
+        d.set(v.activation, CKTILE_ACTIVATION_NONE);
+        // Appended in 0.2: no extra inputs, D0 and D1 described as D.
+        d.set(v.multi_d_op, CKTILE_MULTI_D_NONE);
+        d.set(v.multi_d_point, CKTILE_MULTI_D_AFTER_ACTIVATION);
+        d.set(v.d0_type, CKTILE_DATATYPE_FP16);
+        d.set(v.d1_type, CKTILE_DATATYPE_FP16);
+        d.set(v.d0_layout, CKTILE_LAYOUT_ROW_MAJOR);
+        d.set(v.d1_layout, CKTILE_LAYOUT_ROW_MAJOR);
+        d.set(v.ldd0, 1);
+        d.set(v.ldd1, 1);
+    });
+}
+
 } // namespace
 
 extern "C" {
 
-cktile_status_t cktile_gemm_problem_init(cktile_gemm_problem_t* p)
+cktile_status_t cktile_gemm_problem_init_sized(cktile_gemm_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_gemm_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size  = sizeof(*p);
-        p->a_type       = CKTILE_DATATYPE_FP16;
-        p->b_type       = CKTILE_DATATYPE_FP16;
-        p->c_type       = CKTILE_DATATYPE_FP16;
-        p->d_type       = CKTILE_DATATYPE_FP16;
-        p->compute_type = CKTILE_DATATYPE_FP32;
-        p->a_layout = p->b_layout = p->c_layout = p->d_layout = CKTILE_LAYOUT_ROW_MAJOR;
-        p->m = p->n = p->k = 1;
-        p->lda = p->ldb = p->ldc = p->ldd = 1;
-        p->batch_count                    = 1;
-        p->alpha                          = 1.0;
-        p->beta                           = 0.0;
-        p->bias                           = CKTILE_BIAS_NONE;
-        p->activation                     = CKTILE_ACTIVATION_NONE;
-        p->multi_d_op                     = CKTILE_MULTI_D_NONE;
-        p->multi_d_point                  = CKTILE_MULTI_D_AFTER_ACTIVATION;
-        p->d0_type = p->d1_type = CKTILE_DATATYPE_FP16;
-        p->d0_layout = p->d1_layout = CKTILE_LAYOUT_ROW_MAJOR;
-        p->ldd0 = p->ldd1 = 1;
+    return guarded("cktile_gemm_problem_init_sized", [&] {
+        init_gemm_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_gemm_args_init(cktile_gemm_args_t* a)
+cktile_status_t(cktile_gemm_problem_init)(cktile_gemm_problem_t* p)
+{
+    return guarded("cktile_gemm_problem_init", [&] {
+        init_gemm_problem(p, first_layout_size<cktile_gemm_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_args_init_sized(cktile_gemm_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_gemm_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_gemm_args_init)(cktile_gemm_args_t* a)
 {
     return guarded("cktile_gemm_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_gemm_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -2,6 +2,7 @@
 #include "gemm_problem.hpp"
 
 #include "api_error.hpp"
+#include "struct_init.hpp"
 
 #include "ck_tile/ops/gemm/gemm_multi_d.hpp"
 
@@ -239,7 +240,7 @@ void validate_multi_d(const cktile_gemm_problem_t& p)
 cktile_gemm_problem_t validate_gemm_problem(const cktile_gemm_problem_t* problem)
 {
     // Callers built before the extra inputs existed pass a shorter struct: accepted, none.
-    require_struct(problem, "problem", true, offsetof(cktile_gemm_problem_t, multi_d_op));
+    require_struct(problem, "problem", true, first_layout_size<cktile_gemm_problem_t>);
     cktile_gemm_problem_t full{};
     std::memcpy(&full, problem, problem->struct_size);
     full.struct_size               = sizeof(full);
@@ -336,7 +337,7 @@ cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
                                       const cktile_gemm_args_t* args)
 {
     // Callers built before the scales existed pass a shorter struct: accepted, no scales.
-    require_struct(args, "args", true, offsetof(cktile_gemm_args_t, scale_a));
+    require_struct(args, "args", true, first_layout_size<cktile_gemm_args_t>);
     cktile_gemm_args_t full{};
     std::memcpy(&full, args, args->struct_size);
     full.struct_size = sizeof(full);

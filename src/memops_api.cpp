@@ -10,6 +10,7 @@
 #include "memops_problem_mapping.hpp"
 #include "op_instances.hpp"
 #include "selection.hpp"
+#include "struct_init.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -89,12 +90,14 @@ op_family permute_family(const cktile_permute_problem_t& p)
     return {CKTILE_OP_PERMUTE, "permute", p.x.type, p.y.type};
 }
 
-void init_desc(cktile_tensor_desc_t& t)
+cktile_tensor_desc_t default_desc()
 {
+    cktile_tensor_desc_t t{};
     t.type       = CKTILE_DATATYPE_FP16;
     t.rank       = 1;
     t.dims[0]    = 1;
     t.strides[0] = 1;
+    return t;
 }
 
 /// Validation of a problem and, when given (always for a run), its pointers.
@@ -179,32 +182,66 @@ cktile_status_t run_problem(cktile_handle_t handle, uint64_t instance_id, const 
     return CKTILE_STATUS_SUCCESS;
 }
 
+/// The defaults of cktile_elementwise_problem_init, written into the caller's first `size`
+/// bytes.
+void init_elementwise_problem(cktile_elementwise_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_elementwise_problem_t>& d) {
+        auto& v = d.value;
+        d.set(v.op, CKTILE_ELEMENTWISE_IDENTITY);
+        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+        for(auto* t : {&v.a, &v.b, &v.y})
+            d.set(*t, default_desc());
+        d.set(v.alpha, 1.0);
+        d.set(v.beta, 1.0);
+    });
+}
+
+/// The defaults of cktile_permute_problem_init, written into the caller's first `size` bytes.
+void init_permute_problem(cktile_permute_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_permute_problem_t>& d) {
+        auto& v = d.value;
+        d.set(v.x, default_desc());
+        d.set(v.y, default_desc());
+        for(int i = 0; i < CKTILE_MAX_TENSOR_RANK; ++i)
+            d.set(v.perm[i], i);
+    });
+}
+
 } // namespace
 
 extern "C" {
 
-cktile_status_t cktile_elementwise_problem_init(cktile_elementwise_problem_t* p)
+cktile_status_t cktile_elementwise_problem_init_sized(cktile_elementwise_problem_t* p,
+                                                      size_t struct_size)
 {
-    return guarded("cktile_elementwise_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size  = sizeof(*p);
-        p->op           = CKTILE_ELEMENTWISE_IDENTITY;
-        p->compute_type = CKTILE_DATATYPE_FP32;
-        init_desc(p->a);
-        init_desc(p->b);
-        init_desc(p->y);
-        p->alpha = p->beta = 1.0;
+    return guarded("cktile_elementwise_problem_init_sized", [&] {
+        init_elementwise_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_elementwise_args_init(cktile_elementwise_args_t* a)
+cktile_status_t(cktile_elementwise_problem_init)(cktile_elementwise_problem_t* p)
+{
+    return guarded("cktile_elementwise_problem_init", [&] {
+        init_elementwise_problem(p, first_layout_size<cktile_elementwise_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_elementwise_args_init_sized(cktile_elementwise_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_elementwise_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_elementwise_args_init)(cktile_elementwise_args_t* a)
 {
     return guarded("cktile_elementwise_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_elementwise_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -244,26 +281,34 @@ cktile_status_t cktile_elementwise_run(cktile_handle_t handle, uint64_t instance
                    [&] { return run_problem(handle, instance_id, p, a, stream); });
 }
 
-cktile_status_t cktile_permute_problem_init(cktile_permute_problem_t* p)
+cktile_status_t cktile_permute_problem_init_sized(cktile_permute_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_permute_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size = sizeof(*p);
-        init_desc(p->x);
-        init_desc(p->y);
-        for(int d = 0; d < CKTILE_MAX_TENSOR_RANK; ++d)
-            p->perm[d] = d;
+    return guarded("cktile_permute_problem_init_sized", [&] {
+        init_permute_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_permute_args_init(cktile_permute_args_t* a)
+cktile_status_t(cktile_permute_problem_init)(cktile_permute_problem_t* p)
+{
+    return guarded("cktile_permute_problem_init", [&] {
+        init_permute_problem(p, first_layout_size<cktile_permute_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_permute_args_init_sized(cktile_permute_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_permute_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_permute_args_init)(cktile_permute_args_t* a)
 {
     return guarded("cktile_permute_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_permute_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -11,6 +11,7 @@
 #include "op_instances.hpp"
 #include "rowwise_problem.hpp"
 #include "selection.hpp"
+#include "struct_init.hpp"
 
 #include "reduce_problem_mapping.hpp"
 
@@ -337,34 +338,83 @@ void select_check_run(handle_state& s, std::uint64_t instance_id, const family& 
     run_on_device(s, *r, p, a, stream, key);
 }
 
+/// The defaults of cktile_norm_problem_init, written into the caller's first `size` bytes.
+void init_norm_problem(cktile_norm_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_norm_problem_t>& d) {
+        auto& v = d.value;
+        d.set(v.kind, CKTILE_NORM_RMSNORM);
+        for(auto* t : {&v.x_type, &v.y_type, &v.weight_type})
+            d.set(*t, CKTILE_DATATYPE_FP16);
+        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+        for(auto* one : {&v.rows, &v.cols, &v.x_stride, &v.y_stride, &v.residual_stride,
+                         &v.residual_out_stride})
+            d.set(*one, 1);
+        d.set(v.epsilon, 1e-5);
+    });
+}
+
+/// The defaults of cktile_softmax_problem_init, written into the caller's first `size` bytes.
+void init_softmax_problem(cktile_softmax_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_softmax_problem_t>& d) {
+        auto& v = d.value;
+        d.set(v.x_type, CKTILE_DATATYPE_FP16);
+        d.set(v.y_type, CKTILE_DATATYPE_FP16);
+        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+        for(auto* one : {&v.rows, &v.cols, &v.x_stride, &v.y_stride})
+            d.set(*one, 1);
+    });
+}
+
+/// The defaults of cktile_reduce_problem_init, written into the caller's first `size` bytes.
+void init_reduce_problem(cktile_reduce_problem_t* p, std::size_t size)
+{
+    init_prefix(p, size, "problem", [](prefix_defaults<cktile_reduce_problem_t>& d) {
+        auto& v = d.value;
+        d.set(v.op, CKTILE_REDUCE_SUM);
+        d.set(v.x_type, CKTILE_DATATYPE_FP16);
+        d.set(v.y_type, CKTILE_DATATYPE_FP16);
+        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+        d.set(v.rank, 1);
+        d.set(v.dims[0], 1);
+        d.set(v.x_strides[0], 1);
+        d.set(v.reduce_mask, 1u);
+    });
+}
+
 } // namespace
 
 extern "C" {
 
-cktile_status_t cktile_norm_problem_init(cktile_norm_problem_t* p)
+cktile_status_t cktile_norm_problem_init_sized(cktile_norm_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_norm_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size  = sizeof(*p);
-        p->kind         = CKTILE_NORM_RMSNORM;
-        p->x_type       = CKTILE_DATATYPE_FP16;
-        p->y_type       = CKTILE_DATATYPE_FP16;
-        p->weight_type  = CKTILE_DATATYPE_FP16;
-        p->compute_type = CKTILE_DATATYPE_FP32;
-        p->rows = p->cols = 1;
-        p->x_stride = p->y_stride = p->residual_stride = p->residual_out_stride = 1;
-        p->epsilon                                                              = 1e-5;
+    return guarded("cktile_norm_problem_init_sized", [&] {
+        init_norm_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_norm_args_init(cktile_norm_args_t* a)
+cktile_status_t(cktile_norm_problem_init)(cktile_norm_problem_t* p)
+{
+    return guarded("cktile_norm_problem_init", [&] {
+        init_norm_problem(p, first_layout_size<cktile_norm_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_norm_args_init_sized(cktile_norm_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_norm_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_norm_args_init)(cktile_norm_args_t* a)
 {
     return guarded("cktile_norm_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_norm_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -426,27 +476,34 @@ cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
     });
 }
 
-cktile_status_t cktile_softmax_problem_init(cktile_softmax_problem_t* p)
+cktile_status_t cktile_softmax_problem_init_sized(cktile_softmax_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_softmax_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size  = sizeof(*p);
-        p->x_type       = CKTILE_DATATYPE_FP16;
-        p->y_type       = CKTILE_DATATYPE_FP16;
-        p->compute_type = CKTILE_DATATYPE_FP32;
-        p->rows = p->cols = 1;
-        p->x_stride = p->y_stride = 1;
+    return guarded("cktile_softmax_problem_init_sized", [&] {
+        init_softmax_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_softmax_args_init(cktile_softmax_args_t* a)
+cktile_status_t(cktile_softmax_problem_init)(cktile_softmax_problem_t* p)
+{
+    return guarded("cktile_softmax_problem_init", [&] {
+        init_softmax_problem(p, first_layout_size<cktile_softmax_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_softmax_args_init_sized(cktile_softmax_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_softmax_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_softmax_args_init)(cktile_softmax_args_t* a)
 {
     return guarded("cktile_softmax_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_softmax_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }
@@ -511,30 +568,34 @@ cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
     });
 }
 
-cktile_status_t cktile_reduce_problem_init(cktile_reduce_problem_t* p)
+cktile_status_t cktile_reduce_problem_init_sized(cktile_reduce_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_reduce_problem_init", [&] {
-        require_pointer(p, "problem");
-        std::memset(p, 0, sizeof(*p));
-        p->struct_size  = sizeof(*p);
-        p->op           = CKTILE_REDUCE_SUM;
-        p->x_type       = CKTILE_DATATYPE_FP16;
-        p->y_type       = CKTILE_DATATYPE_FP16;
-        p->compute_type = CKTILE_DATATYPE_FP32;
-        p->rank         = 1;
-        p->dims[0]      = 1;
-        p->x_strides[0] = 1;
-        p->reduce_mask  = 1;
+    return guarded("cktile_reduce_problem_init_sized", [&] {
+        init_reduce_problem(p, struct_size);
         return CKTILE_STATUS_SUCCESS;
     });
 }
 
-cktile_status_t cktile_reduce_args_init(cktile_reduce_args_t* a)
+cktile_status_t(cktile_reduce_problem_init)(cktile_reduce_problem_t* p)
+{
+    return guarded("cktile_reduce_problem_init", [&] {
+        init_reduce_problem(p, first_layout_size<cktile_reduce_problem_t>);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_reduce_args_init_sized(cktile_reduce_args_t* a, size_t struct_size)
+{
+    return guarded("cktile_reduce_args_init_sized", [&] {
+        init_prefix(a, struct_size, "args", no_defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t(cktile_reduce_args_init)(cktile_reduce_args_t* a)
 {
     return guarded("cktile_reduce_args_init", [&] {
-        require_pointer(a, "args");
-        std::memset(a, 0, sizeof(*a));
-        a->struct_size = sizeof(*a);
+        init_prefix(a, first_layout_size<cktile_reduce_args_t>, "args", no_defaults);
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -47,8 +47,15 @@ int main(int argc, char** argv)
             return 0;
         }
     }
+    /* Through a table the header's cktile_gemm_problem_init macro does not apply: a library
+     * with the version 5 table fills the struct this program was built with; an older one's
+     * gemm_problem_init fills the first published layout, which is all this example sets. */
+    const cktile_api_v5_t* v5 = (const cktile_api_v5_t*)get_api(CKTILE_API_VERSION_5);
     cktile_gemm_problem_t p;
-    api->gemm_problem_init(&p);
+    if(v5)
+        v5->gemm_problem_init_sized(&p, sizeof(p));
+    else
+        api->gemm_problem_init(&p);
     p.m = 1024, p.n = 1024, p.k = 1024, p.lda = p.ldb = p.ldc = p.ldd = 1024;
     uint64_t id = 0;
     if(api->gemm_select(h, &p, NULL, CKTILE_SELECT_DEFAULT, &id) != CKTILE_STATUS_SUCCESS)

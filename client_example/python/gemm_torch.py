@@ -14,8 +14,9 @@ FP16, FP32 = 1, 3
 ROW, COL = 1, 2
 
 
-# Whole mirrors of cktile.h's structs: cktile_gemm_problem_init and cktile_gemm_args_init write
-# every field of the current version, so a shorter Python struct would be overrun.
+# Mirrors of cktile.h's structs. ctypes cannot use the header's cktile_gemm_problem_init macro,
+# so this calls cktile_gemm_problem_init_sized with ctypes.sizeof(Problem): the library then
+# writes that many bytes and no more, whatever its own version of the struct.
 class Problem(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t)] + \
         [(n, ctypes.c_int) for n in ("a_type", "b_type", "c_type", "d_type", "compute_type",
@@ -40,6 +41,7 @@ def main():
     lib = ctypes.CDLL(os.environ.get("CKTILE_LIBRARY", "libcktile.so.0"))
     lib.cktile_get_last_error_message.restype = ctypes.c_char_p
     lib.cktile_get_version_string.restype = ctypes.c_char_p
+    lib.cktile_gemm_problem_init_sized.argtypes = [ctypes.POINTER(Problem), ctypes.c_size_t]
     lib.cktile_gemm_run.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Problem),
                                     ctypes.POINTER(Args), ctypes.c_void_p, ctypes.c_size_t,
                                     ctypes.c_void_p]
@@ -68,7 +70,11 @@ def main():
     d = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float32)
 
     p = Problem()
-    lib.cktile_gemm_problem_init(ctypes.byref(p))
+    status = lib.cktile_gemm_problem_init_sized(ctypes.byref(p), ctypes.sizeof(Problem))
+    if status != STATUS_SUCCESS:
+        print("cktile_gemm_problem_init_sized failed:",
+              lib.cktile_get_last_error_message().decode())
+        return 1
     p.a_type, p.b_type, p.c_type, p.d_type = FP16, FP16, FP32, FP32
     p.a_layout, p.b_layout = ROW, COL
     p.m, p.n, p.k = m, n, k

@@ -3,6 +3,7 @@
  * use every declaration. Run as a test, it exercises a few calls that need no device. */
 #include "cktile.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,9 @@ int main(void)
     const cktile_api_v3_t* api3 = (const cktile_api_v3_t*)cktile_get_api(CKTILE_API_VERSION_3);
     cktile_handle_t h           = NULL;
     const cktile_api_v1_t* api  = (const cktile_api_v1_t*)cktile_get_api(CKTILE_API_VERSION_1);
-    if(cktile_gemm_problem_init(&p) != CKTILE_STATUS_SUCCESS ||
+    /* The macro passes this compilation's sizeof: the whole struct, extra inputs included. */
+    if(cktile_gemm_problem_init(&p) != CKTILE_STATUS_SUCCESS || p.struct_size != sizeof(p) ||
+       p.d0_type != CKTILE_DATATYPE_FP16 || p.ldd1 != 1 ||
        cktile_gemm_validate(&p) != CKTILE_STATUS_SUCCESS)
         return 1;
     p.m = 0;
@@ -48,6 +51,50 @@ int main(void)
         if(v4 == NULL || v4->v3.v2.v1.version != CKTILE_API_VERSION_4 ||
            v4->gemm_runs_transposed(NULL, 1, &p, &transposed) != CKTILE_STATUS_INVALID_HANDLE)
             return 9;
+    }
+    {
+        /* A program built against the 0.1 header: its problem ends before multi_d_op, and what
+         * follows it on the stack (here poison) must stay as it was. */
+        union
+        {
+            cktile_gemm_problem_t aligned;
+            unsigned char bytes[sizeof(cktile_gemm_problem_t) + 32];
+        } old;
+        const size_t old_size     = offsetof(cktile_gemm_problem_t, multi_d_op);
+        const cktile_api_v5_t* v5 = (const cktile_api_v5_t*)cktile_get_api(CKTILE_API_VERSION_5);
+        int pass;
+        size_t i;
+        if(v5 == NULL || v5->v4.v3.v2.v1.version != CKTILE_API_VERSION_5)
+            return 10;
+        for(pass = 0; pass < 3; ++pass)
+        {
+            cktile_status_t s;
+            memset(old.bytes, 0xA5, sizeof(old.bytes));
+            if(pass == 0) /* the exported function, as such a program calls it */
+                s = (cktile_gemm_problem_init)(&old.aligned);
+            else if(pass == 1)
+                s = cktile_gemm_problem_init_sized(&old.aligned, old_size);
+            else
+                s = v5->gemm_problem_init_sized(&old.aligned, old_size);
+            if(s != CKTILE_STATUS_SUCCESS)
+                return 11;
+            for(i = old_size; i < sizeof(old.bytes); ++i)
+                if(old.bytes[i] != 0xA5)
+                    return 12;
+            if(old.aligned.struct_size != old_size || old.aligned.m != 1 ||
+               old.aligned.compute_type != CKTILE_DATATYPE_FP32 ||
+               cktile_gemm_validate(&old.aligned) != CKTILE_STATUS_SUCCESS)
+                return 13;
+        }
+        /* A struct larger than the library's: refused, nothing written. */
+        memset(old.bytes, 0xA5, sizeof(old.bytes));
+        if(cktile_gemm_problem_init_sized(&old.aligned, sizeof(old.bytes)) !=
+               CKTILE_STATUS_INVALID_ARGUMENT ||
+           strstr(cktile_get_last_error_message(), "cktile_gemm_problem_t") == NULL)
+            return 14;
+        for(i = 0; i < sizeof(old.bytes); ++i)
+            if(old.bytes[i] != 0xA5)
+                return 15;
     }
     printf("C99 client: cktile %s, last status text: %s\n", cktile_get_version_string(),
            cktile_status_string(CKTILE_STATUS_INVALID_HANDLE));

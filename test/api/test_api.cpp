@@ -87,8 +87,12 @@ TEST(Status, EveryStatusHasAName)
 
 TEST(Status, LastErrorIsClearedBySuccessAndNamesTheArgument)
 {
-    EXPECT_EQ(cktile_gemm_problem_init(nullptr), CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ((cktile_gemm_problem_init)(nullptr), CKTILE_STATUS_INVALID_ARGUMENT);
     EXPECT_NE(last().find("problem is NULL"), std::string::npos) << last();
+    EXPECT_EQ(cktile_gemm_problem_init_sized(nullptr, sizeof(cktile_gemm_problem_t)),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("cktile_gemm_problem_init_sized: problem is NULL"), std::string::npos)
+        << last();
     cktile_gemm_problem_t p;
     EXPECT_EQ(cktile_gemm_problem_init(&p), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(last(), "");
@@ -1170,7 +1174,8 @@ TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
 TEST(Api, VersionedTable)
 {
     EXPECT_EQ(cktile_get_api(0), nullptr);
-    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_4 + 1), nullptr);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_5 + 1), nullptr);
+    EXPECT_EQ(CKTILE_API_VERSION, CKTILE_API_VERSION_5);
     const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->version, 1u);
@@ -1204,6 +1209,39 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t4->v3.v2.v1.gemm_run, &cktile_gemm_run);
     EXPECT_EQ(t4->v3.permute_run, &cktile_permute_run);
     EXPECT_EQ(t4->gemm_runs_transposed, &cktile_gemm_runs_transposed);
+
+    const auto* t5 = static_cast<const cktile_api_v5_t*>(cktile_get_api(CKTILE_API_VERSION_5));
+    ASSERT_NE(t5, nullptr);
+    const cktile_api_v1_t& t5_v1 = t5->v4.v3.v2.v1;
+    EXPECT_EQ(t5_v1.version, 5u);
+    EXPECT_EQ(t5_v1.struct_size, sizeof(cktile_api_v5_t));
+    EXPECT_EQ(t5->v4.gemm_runs_transposed, &cktile_gemm_runs_transposed);
+    // Every entry of the newest table is set.
+    for(std::size_t at = offsetof(cktile_api_v1_t, status_string); at < sizeof(cktile_api_v5_t);
+        at += sizeof(void*))
+    {
+        void* entry = nullptr;
+        std::memcpy(&entry, reinterpret_cast<const char*>(t5) + at, sizeof(entry));
+        EXPECT_NE(entry, nullptr) << "entry at byte " << at;
+    }
+    // The earlier *_init entries stay the exported functions (the first published layouts);
+    // the sized ones are appended. (A function-like macro does not expand before '&'.)
+    EXPECT_EQ(t5_v1.gemm_problem_init, &cktile_gemm_problem_init);
+    EXPECT_EQ(t5_v1.gemm_args_init, &cktile_gemm_args_init);
+    EXPECT_EQ(t5->v4.v3.v2.norm_problem_init, &cktile_norm_problem_init);
+    EXPECT_EQ(t5->v4.v3.permute_args_init, &cktile_permute_args_init);
+    EXPECT_EQ(t5->gemm_problem_init_sized, &cktile_gemm_problem_init_sized);
+    EXPECT_EQ(t5->gemm_args_init_sized, &cktile_gemm_args_init_sized);
+    EXPECT_EQ(t5->norm_problem_init_sized, &cktile_norm_problem_init_sized);
+    EXPECT_EQ(t5->norm_args_init_sized, &cktile_norm_args_init_sized);
+    EXPECT_EQ(t5->softmax_problem_init_sized, &cktile_softmax_problem_init_sized);
+    EXPECT_EQ(t5->softmax_args_init_sized, &cktile_softmax_args_init_sized);
+    EXPECT_EQ(t5->reduce_problem_init_sized, &cktile_reduce_problem_init_sized);
+    EXPECT_EQ(t5->reduce_args_init_sized, &cktile_reduce_args_init_sized);
+    EXPECT_EQ(t5->elementwise_problem_init_sized, &cktile_elementwise_problem_init_sized);
+    EXPECT_EQ(t5->elementwise_args_init_sized, &cktile_elementwise_args_init_sized);
+    EXPECT_EQ(t5->permute_problem_init_sized, &cktile_permute_problem_init_sized);
+    EXPECT_EQ(t5->permute_args_init_sized, &cktile_permute_args_init_sized);
 }
 
 } // namespace
