@@ -684,7 +684,9 @@ TEST_F(GemmCorrectness, CopyEngineStoreEdges)
 // alpha, beta with C (row-major, read in pairs of columns, one at a time where C's leading
 // dimension is odd, and in place over D), per-tensor scales, several output boxes per warp (wide
 // and narrow ones), boxes and warps clipped at D's right and lower edges, rows of a later slab
-// below D, and batches.
+// below D, and batches. 520 x 8200 has more tiles than an H100 has SMs, so blocks run several
+// tiles one after another, each loading its input boxes while the last tile's stores may still
+// be reading them.
 TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
 {
     hopper_only_   = true;
@@ -703,7 +705,9 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {70, 264, 40, 1, 0, 1.0, 1.0, none, act, 16, true},
                {100, 136, 48, 2, 0, 2.0, 0.25, none, CKTILE_ACTIVATION_RELU, 16, false, 1},
                {201, 136, 48, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
-               {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16}},
+               {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
+               {520, 8200, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {520, 8200, 32, 1, 0, 0.5, 1.0, none, act, 16}},
               true, true, true);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
@@ -728,7 +732,8 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
     for(const multi_d_spec* md : {&add_after, &mul_before, &add_broadcast, &mul_odd})
         run_cases({{200, 264, 64, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                    {130, 392, 96, 1, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_SILU, 16},
-                   {70, 136, 40, 1, 0, 1.0, 0.0, none, act, 16}},
+                   {70, 136, 40, 1, 0, 1.0, 0.0, none, act, 16},
+                   {520, 8200, 32, 1, 0, 1.0, 0.0, none, act, 16}},
                   true, true, true, nullptr, md);
 }
 

@@ -12,7 +12,9 @@
 //  - activate_and_store_tma: with D's copy-engine stores (below), an epilogue whose values are
 //    functions of the accumulator, its row and column and one input at the same element (C, or
 //    D0 of a one-input multi-D operation): bias, activation and the input's pairs of columns
-//    straight from the registers.
+//    straight from the registers. Where the input has a tensor map of its own (the rules of
+//    D's) and the tile stores only wide boxes, the copy engine loads each box of the input into
+//    the slot its D values will leave from (box_input_ring), and the threads read it there.
 //  - stage_and_store: everything else (two extra inputs, fp32 D0, any D layout). The
 //    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
@@ -37,6 +39,7 @@
 #include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
+#include "ck_tile/core/arch/nvidia/mma_sync.hpp"
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/core/arch/nvidia/stmatrix.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
@@ -116,6 +119,12 @@ struct gemm_wgmma_epilogue
     static constexpr uint32_t plain_slot_bytes = WideBoxes ? d_box_rows * 128 : d_box_bytes;
     /// The plain path's shared memory per consumer warpgroup (four warps' slots).
     static constexpr uint32_t plain_bytes_per_warpgroup = 4 * plain_slots * plain_slot_bytes;
+
+    /// write_box's step before each group, where there is none.
+    struct no_group_step
+    {
+        CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(index_t, const unsigned char*) const {}
+    };
 
     /// Byte offset of (row, col) in a buffer of Cols D values per row, swizzled at that span.
     template <index_t Cols>
@@ -216,6 +225,29 @@ struct gemm_wgmma_epilogue
     /// ones (8 bytes of stack and 8-16 of spill stores with wide boxes); the unfused kernels and
     /// the wider tiles hold either without new spills.
     static constexpr bool input_on_wide_boxes = !Fused || BlockN > 128;
+
+    /// Whether the register epilogue's input can come through the copy engine into the warp's
+    /// box slots (box_input_ring): 16-bit D, whose values ldmatrix reads back in the layout
+    /// stmatrix writes them in, and only wide boxes in the warp's sequence.
+    static constexpr bool input_boxes_possible =
+        wide_boxes && input_on_wide_boxes && narrow_chunks == 0 && sizeof(D) == 2;
+
+    /// The register epilogue's input (C, or D0) loaded by the copy engine, box by box, into
+    /// the slot from which the box's D values will leave. Each thread reads its pairs back
+    /// with ldmatrix (four per 64-column box, where loads from global memory took sixteen, each
+    /// touching eight 128-byte lines per warp) and writes D in their place. A warp's loads run
+    /// one box ahead of its stores, and the first two boxes of a tile load before the tile's
+    /// main loop, under it. `map`: the input's tensor map of wide boxes, used where `on` (else
+    /// the threads load the input themselves). Every store turn t of the warp then has one load,
+    /// on the warp's barrier t % 2, in that barrier's phase t / 2: prefetch_input_boxes loads a
+    /// tile's first two boxes before its main loop, each box the next one's, and a tile whose
+    /// epilogue another split runs waits for its two (drop_input_boxes) and skips their turns.
+    struct box_input_ring
+    {
+        const CUtensorMap* map;
+        uint64_t* bars;
+        bool on;
+    };
 
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
@@ -429,13 +461,14 @@ struct gemm_wgmma_epilogue
     }
 
     /// Columns first .. first + Cols - 1 of the warp's rows (of `acc`, the fragment of columns
-    /// col0 ..) through its next slot; f(value, index in acc) gives D's value.
+    /// col0 ..) through its next slot; f(value, index in acc) gives D's value, and
+    /// g(h, address) runs before write_box's group h (16-bit D).
     /// @return false when they start outside D (nothing stored).
-    template <index_t Cols, typename F>
+    template <index_t Cols, typename F, typename G = no_group_step>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     store_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
               unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
-              std::int64_t n, index_t lane, uint32_t& turn, F f)
+              std::int64_t n, index_t lane, uint32_t& turn, F f, G g = {})
     {
         const std::int64_t col = col0 + first;
         if(col >= n)
@@ -444,7 +477,7 @@ struct gemm_wgmma_epilogue
         if(lane == 0)
             arch::tma_store_wait_group_read<plain_slots - 1>();
         warp_sync(); // the box is free for every lane
-        write_box<Cols>(acc, first, box, lane, f);
+        write_box<Cols>(acc, first, box, lane, f, g);
         arch::fence_proxy_async_shared_cta();
         warp_sync(); // every lane's values are visible to the copy engine
         if(lane == 0)
@@ -460,10 +493,11 @@ struct gemm_wgmma_epilogue
     /// swizzled at its row span. 16-bit D goes by stmatrix, four 8x8 matrices (two 8-column
     /// groups) per instruction: matrix q holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose
     /// fragment pair is accumulators 4g + 2 (q % 2) and the next; lane l addresses row l % 8
-    /// of matrix l / 8.
-    template <index_t Cols, typename F>
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    write_box(const Acc (&acc)[accumulators], index_t first, unsigned char* box, index_t lane, F f)
+    /// of matrix l / 8. g(h, address) runs first for each instruction h, with its address.
+    template <index_t Cols, typename F, typename G = no_group_step>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void write_box(const Acc (&acc)[accumulators],
+                                                              index_t first, unsigned char* box,
+                                                              index_t lane, F f, G g = {})
     {
         if constexpr(sizeof(D) == 2)
         {
@@ -471,13 +505,14 @@ struct gemm_wgmma_epilogue
 #pragma unroll
             for(index_t h = 0; h < Cols / 16; ++h)
             {
-                const index_t i = 4 * (first / 8 + 2 * h);
-                arch::stmatrix_x4(
-                    arch::shared_address(box + box_offset<Cols>(row, 8 * (2 * h + q / 2))),
-                    pair_word(f(acc[i], i), f(acc[i + 1], i + 1)),
-                    pair_word(f(acc[i + 2], i + 2), f(acc[i + 3], i + 3)),
-                    pair_word(f(acc[i + 4], i + 4), f(acc[i + 5], i + 5)),
-                    pair_word(f(acc[i + 6], i + 6), f(acc[i + 7], i + 7)));
+                const index_t i                  = 4 * (first / 8 + 2 * h);
+                unsigned char* const row_address = box + box_offset<Cols>(row, 8 * (2 * h + q / 2));
+                g(h, row_address);
+                arch::stmatrix_x4(arch::shared_address(row_address),
+                                  pair_word(f(acc[i], i), f(acc[i + 1], i + 1)),
+                                  pair_word(f(acc[i + 2], i + 2), f(acc[i + 3], i + 3)),
+                                  pair_word(f(acc[i + 4], i + 4), f(acc[i + 5], i + 5)),
+                                  pair_word(f(acc[i + 6], i + 6), f(acc[i + 7], i + 7)));
             }
         }
         else
@@ -513,7 +548,8 @@ struct gemm_wgmma_epilogue
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
                            unsigned char* slots, std::int64_t row0, std::int64_t col0,
-                           std::int64_t batch, index_t t, uint32_t& turn)
+                           std::int64_t batch, index_t t, uint32_t& turn,
+                           const box_input_ring& ring)
     {
         if constexpr(tma_store_possible)
         {
@@ -524,9 +560,17 @@ struct gemm_wgmma_epilogue
                            : register_input_view::of(static_cast<const D*>(out.multi_d.d0.p),
                                                      out.multi_d.d0.stride_m);
             const auto slabs = [&](auto act) CK_TILE_FORCE_INLINE {
+                // Each way of reading the input is a copy of its own: one that chose per box
+                // cost the 128x256 tiles 8 bytes of stack.
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
-                    activate_slabs<Slabs, decltype(input)::value>(
-                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, act);
+                    constexpr register_input In = decltype(input)::value;
+                    if constexpr(In != register_input::none && input_boxes_possible)
+                        if(ring.on)
+                            return activate_slabs<Slabs, In, true>(acc, out, in, map_d, map_wide,
+                                                                   slots, row0, col0, batch, t,
+                                                                   turn, ring, act);
+                    activate_slabs<Slabs, In, false>(acc, out, in, map_d, map_wide, slots, row0,
+                                                     col0, batch, t, turn, ring, act);
                 };
                 if constexpr(input_in_registers<Slabs>)
                 {
@@ -564,7 +608,7 @@ struct gemm_wgmma_epilogue
         else
         {
             (void)acc, (void)out, (void)map_d, (void)map_wide, (void)slots, (void)row0;
-            (void)col0, (void)batch, (void)t, (void)turn;
+            (void)col0, (void)batch, (void)t, (void)turn, (void)ring;
         }
     }
 
@@ -597,12 +641,13 @@ struct gemm_wgmma_epilogue
     /// activate_and_store_tma for one activation: per slab, the warp's rows' biases (a bias per
     /// row), then its boxes as scale_and_store_tma's (wide boxes with an input too), each
     /// with its columns' biases and input values.
-    template <index_t Slabs, register_input In, typename Act>
+    template <index_t Slabs, register_input In, bool InputBoxes, typename Act>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
                    const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
-                   std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn, Act act)
+                   std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
+                   const box_input_ring& ring, Act act)
     {
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
@@ -661,11 +706,32 @@ struct gemm_wgmma_epilogue
             const auto box = [&](auto cols, index_t first,
                                  const CUtensorMap* map) CK_TILE_FORCE_INLINE {
                 constexpr index_t Cols = decltype(cols)::value;
-                if constexpr(with_input)
+                if constexpr(InputBoxes)
+                {
+                    if(inside && col0 + first < out.n)
+                    {
+                        // The next box's input (the slab's last box starts the next slab's
+                        // first); prefetch_input_boxes started the slab's first two.
+                        const index_t b             = first / wide_cols; // of the slab
+                        const bool next_started     = slab == 0 && b == 0 && wide_chunks > 1;
+                        const bool last_in_slab     = b + 1 == wide_chunks;
+                        const std::int64_t next_row = last_in_slab ? warp_row0 + 64 : warp_row0;
+                        const std::int64_t next_col =
+                            last_in_slab ? col0 : col0 + first + wide_cols;
+                        const bool next_in =
+                            last_in_slab ? slab + 1 < Slabs && next_row < out.m : next_col < out.n;
+                        if(!next_started && next_in)
+                            start_input_box(ring.map, ring.bars, boxes, turn + 1, next_row,
+                                            next_col, batch, lane);
+                        wait_input_box(ring.bars, turn);
+                    }
+                }
+                else if constexpr(with_input)
                     load_input_box<Cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane, cv);
-                inside = inside &&
-                         column_box<Cols, with_input>(acc[slab], first, map, boxes, warp_row0, col0,
-                                                      batch, lane, turn, out, col_bias, value, cv);
+                constexpr bool from_box = InputBoxes && Cols == wide_cols;
+                inside                  = inside && column_box<Cols, with_input, from_box>(
+                                       acc[slab], first, map, boxes, warp_row0, col0, batch, lane,
+                                       turn, out, col_bias, value, cv);
             };
 #pragma unroll
             for(index_t chunk = 0; chunk < wide; ++chunk)
@@ -724,6 +790,91 @@ struct gemm_wgmma_epilogue
         }
     };
 
+    /// Lane 0 starts loading the input box at (row, col) into the slot of store turn `turn`,
+    /// once its stores have left shared memory (the one that last read that slot among them).
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    start_input_box(const CUtensorMap* map, uint64_t* bars, unsigned char* boxes, uint32_t turn,
+                    std::int64_t row, std::int64_t col, std::int64_t batch, index_t lane)
+    {
+        if(lane == 0)
+        {
+            arch::tma_store_wait_group_read<0>();
+            uint64_t* const bar = bars + turn % 2;
+            arch::mbarrier_arrive_expect_tx(bar, plain_slot_bytes);
+            arch::tma_load_3d(boxes + (turn % plain_slots) * plain_slot_bytes, map, bar,
+                              static_cast<int32_t>(col), static_cast<int32_t>(row),
+                              static_cast<int32_t>(batch));
+        }
+    }
+
+    /// Waits for the input box of store turn `turn` to land in its slot.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void wait_input_box(uint64_t* bars, uint32_t turn)
+    {
+        arch::mbarrier_wait_parity(bars + turn % 2, (turn / 2) % 2);
+    }
+
+    /// write_box's step that reads a landed input box: group h's pairs (load_input_box's
+    /// cv[4h + j]) by ldmatrix from the rows stmatrix then writes D to, the inverse of that
+    /// stmatrix. Read group by group, the box's input holds four registers at a time, not
+    /// sixteen (which had cost 128x256 tiles 8 bytes of stack).
+    struct read_input_group
+    {
+        d_pair (&cv)[wide_cols / 4];
+
+        CK_TILE_FORCE_INLINE CK_TILE_DEVICE void operator()(index_t h,
+                                                            const unsigned char* row_address) const
+        {
+            const auto v = arch::nvidia::ldmatrix_x4(row_address);
+#pragma unroll
+            for(index_t j = 0; j < 4; ++j)
+                cv[4 * h + j] = v[j];
+        }
+    };
+
+    /// The same boxes as prefetch_input_boxes, waited for and their turns skipped, where the
+    /// tile's epilogue runs elsewhere.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    drop_input_boxes(uint64_t* bars, std::int64_t m, std::int64_t n, std::int64_t row0,
+                     std::int64_t col0, index_t t, uint32_t& turn)
+    {
+        if constexpr(input_boxes_possible)
+        {
+            if(row0 + (t / 32) * d_box_rows >= m)
+                return;
+#pragma unroll
+            for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
+                if(col0 + b * wide_cols < n)
+                    wait_input_box(bars, turn++);
+        }
+        else
+            (void)bars, (void)m, (void)n, (void)row0, (void)col0, (void)t, (void)turn;
+    }
+
+    /// Before a tile's main loop: the input of the warp's first two boxes starts loading into
+    /// their slots. (`turn`: the warp's stores so far; `row0`, `col0`: the consumer's share.)
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    prefetch_input_boxes(const CUtensorMap* map, uint64_t* bars, unsigned char* slots,
+                         std::int64_t m, std::int64_t n, std::int64_t row0, std::int64_t col0,
+                         std::int64_t batch, index_t t, uint32_t turn)
+    {
+        if constexpr(input_boxes_possible)
+        {
+            const index_t warp           = t / 32;
+            const std::int64_t warp_row0 = row0 + warp * d_box_rows;
+            if(warp_row0 >= m)
+                return;
+            unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
+#pragma unroll
+            for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
+                if(col0 + b * wide_cols < n)
+                    start_input_box(map, bars, boxes, turn + b, warp_row0, col0 + b * wide_cols,
+                                    batch, t % 32);
+        }
+        else
+            (void)map, (void)bars, (void)slots, (void)m, (void)n, (void)row0, (void)col0,
+                (void)batch, (void)t, (void)turn;
+    }
+
     /// The input (of m x n) at the warp's 16 rows (row0 ..) and Cols columns (col + first ..)
     /// of the accumulator fragment: cv[2g + h] holds the pair of accumulators 4g + 2h and
     /// 4g + 2h + 1 (row r_lo + 8h, columns col + first + 8g + 2 (lane % 4) + {0, 1}); zeros
@@ -761,12 +912,12 @@ struct gemm_wgmma_epilogue
     /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithInput,
     /// its input values (load_input_box): accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8
     /// below) lie on columns 8g + 2 (lane % 4) + {0, 1} of the slab.
-    template <index_t Cols, bool WithInput, typename V>
+    template <index_t Cols, bool WithInput, bool InputBoxes, typename V>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
                unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
                index_t lane, uint32_t& turn, const gemm_tile_output<D, E>& out, const D* col_bias,
-               V value, const d_pair (&cv)[wide_cols / 4])
+               V value, d_pair (&cv)[wide_cols / 4])
     {
         const std::int64_t n = out.n, lane_col = col0 + first + 2 * (lane % 4);
         // The biases of the thread's column pairs (8q + 2 (lane % 4) + {0, 1}): bias[q].
@@ -779,14 +930,18 @@ struct gemm_wgmma_epilogue
             bias[q] = col_bias != nullptr ? load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs)
                                           : d_pair{};
         }
-        return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn,
-                               [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
-                                   const index_t k = a - first / 2; // 4g + 2h + e
-                                   E c             = E(0);
-                                   if constexpr(WithInput)
-                                       c = pair_value(cv[k / 2], k % 2);
-                                   return value(v, a, bias[k / 4], k % 2, c);
-                               });
+        const auto f = [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
+            const index_t k = a - first / 2; // 4g + 2h + e
+            E c             = E(0);
+            if constexpr(WithInput)
+                c = pair_value(cv[k / 2], k % 2);
+            return value(v, a, bias[k / 4], k % 2, c);
+        };
+        if constexpr(InputBoxes)
+            return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn, f,
+                                   read_input_group{cv});
+        else
+            return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn, f);
     }
 
     /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,

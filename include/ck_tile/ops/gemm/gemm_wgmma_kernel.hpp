@@ -147,6 +147,7 @@ struct gemm_wgmma_kernel
         tma_descriptor map_d;      // valid when tma_store
         tma_descriptor map_d_wide; // plain path: boxes of epilogue::wide_cols (else map_d)
         tma_descriptor map_x; // C's or D0's map: chunk_input is not none, or prefetch_input_tiles
+        tma_descriptor map_x_boxes; // the same input in the plain path's wide boxes: input_boxes
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
@@ -157,6 +158,9 @@ struct gemm_wgmma_kernel
         // bring each tile's values of it (map_x, one box of OutputRows x BlockN) into L2
         // input_prefetch_lead K tiles before the tile's last.
         bool prefetch_input_tiles;
+        // The register epilogue's input comes through the copy engine into the warps' box slots
+        // (map_x_boxes; gemm_wgmma_epilogue::box_input_ring), else by the threads' own loads.
+        bool input_boxes;
         // What blocks walk: tiles, or splits of them over K (gemm_work_units). With split-K
         // (work.splits > 1) split s writes raw sums to workspace slice s
         // (gemm_tile_splitk_reduce's layout: splits x batches x M x N, split-major). With the
@@ -526,6 +530,7 @@ struct gemm_wgmma_kernel
         tma_tile_spec spec;
         k.chunk_input          = gemm_wgmma_chunk_input::none;
         k.prefetch_input_tiles = false;
+        k.input_boxes          = false;
         k.tma_store =
             k.work.splits == 1 && chunk_map_spec(h, h.d, h.d_stride_m, h.d_stride_n,
                                                  h.batch_stride_d, epilogue::d_box_rows, spec);
@@ -560,6 +565,18 @@ struct gemm_wgmma_kernel
                                                    md.d0.batch_stride, OutputRows, spec, BlockN);
                 if(k.prefetch_input_tiles)
                     k.map_x = make_tma_descriptor_cached(spec);
+                if constexpr(epilogue::input_boxes_possible)
+                {
+                    k.input_boxes =
+                        h.beta != 0.0
+                            ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c,
+                                             epilogue::d_box_rows, spec, epilogue::wide_cols)
+                            : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
+                                             md.d0.batch_stride, epilogue::d_box_rows, spec,
+                                             epilogue::wide_cols);
+                    if(k.input_boxes)
+                        k.map_x_boxes = make_tma_descriptor_cached(spec);
+                }
             }
             return;
         }
@@ -818,7 +835,7 @@ struct gemm_wgmma_kernel
 
         if(thread == 0)
         {
-            for(index_t c = 0; c < Policy::Consumers; ++c)
+            for(index_t c = 0; c < Plan::input_barriers; ++c)
                 arch::mbarrier_init(&input_barriers[c], 1);
             pipeline::init_barriers(sh); // fences the initializations for the copy engine
         }
@@ -878,11 +895,20 @@ struct gemm_wgmma_kernel
             // (tma_store implies a single split.)
             const bool activate       = activates(ka.out, ka.pairs, tma_store);
             const bool c_in_registers = input_from_registers && activate && ka.out.read_c;
+            // The register epilogue's input in the warps' boxes (the warp's two barriers follow
+            // the consumers' own).
+            const bool input_boxes = activate && ka.input_boxes;
+            // (Computed where used: kept through the main loop it cost registers.)
+            const auto box_bars = [&] {
+                return &input_barriers[Policy::Consumers + (consumer * 4 + t_in_group / 32) * 2];
+            };
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
                 if constexpr(epilogue::wide_boxes)
                     arch::tma_prefetch_descriptor(&ka.map_d_wide);
+                if(input_boxes)
+                    arch::tma_prefetch_descriptor(&ka.map_x_boxes);
             }
             const typename epilogue::chunk_input chunk_input{
                 &ka.map_x, tma_store ? ka.chunk_input : gemm_wgmma_chunk_input::none,
@@ -922,6 +948,11 @@ struct gemm_wgmma_kernel
                 }
                 if(c_in_registers && !ka.prefetch_input_tiles)
                     prefetch_c(ka, w, rank, consumer, t_in_group);
+                if(input_boxes)
+                    epilogue::prefetch_input_boxes(
+                        &ka.map_x_boxes, box_bars(), plain_boxes, ka.out.m, ka.out.n,
+                        (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer),
+                        w.n * BlockN + Policy::consumer_col(consumer), w.batch, t_in_group, d_turn);
                 pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
@@ -929,7 +960,16 @@ struct gemm_wgmma_kernel
                 const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
                 if(wu.tail >= 0 && !tail_fixup(acc, ka, wu, rank, Policy::Pingpong ? 0 : consumer,
                                                t_in_group, barrier_id))
-                    continue; // another split of the tile runs its epilogue
+                {
+                    // Another split of the tile runs its epilogue: this one's input boxes go
+                    // unread.
+                    if(input_boxes)
+                        epilogue::drop_input_boxes(
+                            box_bars(), ka.out.m, ka.out.n,
+                            (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer),
+                            w.n * BlockN + Policy::consumer_col(consumer), t_in_group, d_turn);
+                    continue;
+                }
                 const std::int64_t share_row0 =
                     (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
                 const std::int64_t col0    = w.n * BlockN + Policy::consumer_col(consumer);
@@ -941,9 +981,10 @@ struct gemm_wgmma_kernel
                 {
                     if(activate)
                     {
-                        epilogue::activate_and_store_tma(acc, out, &ka.map_d, &ka.map_d_wide,
-                                                         plain_boxes, share_row0, col0, w.batch,
-                                                         t_in_group, d_turn);
+                        epilogue::activate_and_store_tma(
+                            acc, out, &ka.map_d, &ka.map_d_wide, plain_boxes, share_row0, col0,
+                            w.batch, t_in_group, d_turn,
+                            {&ka.map_x_boxes, box_bars(), input_boxes});
                         continue;
                     }
                 }

@@ -126,8 +126,9 @@ struct gemm_wgmma_policy
         /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
         /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
         /// then per consumer a 64 x 33 chunk of 4-byte accumulators for the staged
-        /// epilogue; then 2 barriers per stage and one per consumer (its output buffer's loads
-        /// of C or D0 land on it); plus 1 KiB to align the dynamic window to the swizzle
+        /// epilogue; then 2 barriers per stage, one per consumer (its output buffer's loads
+        /// of C or D0 land on it) and two per consumer warp (the register epilogue's loads of
+        /// its input into the warp's boxes); plus 1 KiB to align the dynamic window to the swizzle
         /// repeat. The output chunks take what the stages leave, at most two per consumer (a
         /// store may still read one while the other is written); none disables the path.
         /// The output chunks and the staging memory are adjacent: the plain epilogue, which
@@ -135,9 +136,10 @@ struct gemm_wgmma_policy
         static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
         static constexpr index_t d_chunk_cols                   = 32;
         static constexpr std::size_t d_chunk_bytes              = 64 * d_chunk_cols * sizeof(D);
-        static constexpr std::size_t fixed_bytes = std::size_t(Stages) * stage_bytes +
-                                                   (2 * Stages + Consumers) * sizeof(uint64_t) +
-                                                   Consumers * staging_bytes_per_consumer + 1024;
+        static constexpr index_t input_barriers                 = Consumers * (1 + 4 * 2);
+        static constexpr std::size_t fixed_bytes =
+            std::size_t(Stages) * stage_bytes + (2 * Stages + input_barriers) * sizeof(uint64_t) +
+            Consumers * staging_bytes_per_consumer + 1024;
         static constexpr index_t d_buffers = [] {
             if(sizeof(D) > 4 || fixed_bytes > budget)
                 return index_t(0);
@@ -152,7 +154,7 @@ struct gemm_wgmma_policy
         static constexpr std::size_t input_barrier_offset =
             barrier_offset + 2 * Stages * sizeof(uint64_t);
         static constexpr std::size_t shared_memory_bytes =
-            input_barrier_offset + Consumers * sizeof(uint64_t) + 1024;
+            input_barrier_offset + input_barriers * sizeof(uint64_t) + 1024;
         /// Wide boxes for the plain epilogue (gemm_wgmma_epilogue::wide_boxes): D of at most
         /// 16 bits (8-bit D's chunks and staging leave too little room), two output chunks per
         /// consumer, and room from d_offset on for every consumer warp's two slots of 16 rows
