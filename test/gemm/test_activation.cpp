@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// The activations (ops/common/activation.hpp) against their textbook definitions, in double
+// (the CPU references' instantiation) and in float (the kernels' formula; on the host its
+// exponential and reciprocal are the math library's).
+#include "ck_tile/ops/common/activation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace {
+
+// -30 .. 30 in steps of 1/64, then the far tails.
+std::vector<double> arguments()
+{
+    std::vector<double> x;
+    for(int i = -30 * 64; i <= 30 * 64; ++i)
+        x.push_back(i / 64.0);
+    for(double t : {-1e4, -200.0, -88.0, 88.0, 200.0, 1e4})
+        x.push_back(t);
+    return x;
+}
+
+// In long double, whose 1 + tanh(u) cancels only below the double results' own precision
+// (its absolute error is about 0.5 |x| 2^-63).
+double gelu_tanh_textbook(double x)
+{
+    const long double xl = x;
+    const long double u   = std::sqrt(2.0L / 3.14159265358979323846264338327950288L) *
+                          (xl + 0.044715L * xl * xl * xl);
+    return static_cast<double>(0.5L * xl * (1.0L + std::tanh(u)));
+}
+
+// |got - want| within rel * |want| + abs.
+void expect_near(double got, double want, double rel, double abs, const char* what, double x)
+{
+    EXPECT_LE(std::fabs(got - want), rel * std::fabs(want) + abs)
+        << what << "(" << x << ") = " << got << ", want " << want;
+}
+
+TEST(Activation, GeluTanhMatchesItsDefinition)
+{
+    for(double x : arguments())
+    {
+        // Where tanh(u) is near -1 the textbook form cancels (1 + tanh(u)); the folded form
+        // does not, so the comparison allows that cancellation's error.
+        const double want = gelu_tanh_textbook(x);
+        const double cancellation = 0.5 * std::fabs(x) * 0x1p-60;
+        expect_near(ck_tile::activation_gelu_tanh(x), want, 1e-13, cancellation, "gelu_tanh", x);
+        // In float, the exponent x (a + b x^2) carries its rounding (up to about 2^-24 of
+        // 126 before the result underflows) into the result's relative error.
+        expect_near(ck_tile::activation_gelu_tanh(static_cast<float>(x)), want, 1e-5,
+                    1e-30 + cancellation, "gelu_tanh (float)", x);
+    }
+    // Far below zero the value underflows towards -0 from below, never to NaN.
+    EXPECT_EQ(ck_tile::activation_gelu_tanh(-1e4f), 0.0f);
+    EXPECT_EQ(ck_tile::activation_gelu_tanh(1e4f), 1e4f);
+}
+
+TEST(Activation, OthersMatchTheirDefinitions)
+{
+    for(double x : arguments())
+    {
+        expect_near(ck_tile::activation_relu(x), x > 0 ? x : 0.0, 0, 0, "relu", x);
+        expect_near(ck_tile::activation_gelu_erf(x), 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))),
+                    1e-12, 1e-300, "gelu_erf", x);
+        expect_near(ck_tile::activation_silu(x), x / (1 + std::exp(-x)), 1e-12, 1e-300, "silu", x);
+        expect_near(ck_tile::activation_sigmoid(x), 1 / (1 + std::exp(-x)), 1e-12, 1e-300,
+                    "sigmoid", x);
+    }
+}
+
+} // namespace
