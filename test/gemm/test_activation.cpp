@@ -27,8 +27,8 @@ std::vector<double> arguments()
 double gelu_tanh_textbook(double x)
 {
     const long double xl = x;
-    const long double u   = std::sqrt(2.0L / 3.14159265358979323846264338327950288L) *
-                          (xl + 0.044715L * xl * xl * xl);
+    const long double u =
+        std::sqrt(2.0L / 3.14159265358979323846264338327950288L) * (xl + 0.044715L * xl * xl * xl);
     return static_cast<double>(0.5L * xl * (1.0L + std::tanh(u)));
 }
 
@@ -45,7 +45,7 @@ TEST(Activation, GeluTanhMatchesItsDefinition)
     {
         // Where tanh(u) is near -1 the textbook form cancels (1 + tanh(u)); the folded form
         // does not, so the comparison allows that cancellation's error.
-        const double want = gelu_tanh_textbook(x);
+        const double want         = gelu_tanh_textbook(x);
         const double cancellation = 0.5 * std::fabs(x) * 0x1p-60;
         expect_near(ck_tile::activation_gelu_tanh(x), want, 1e-13, cancellation, "gelu_tanh", x);
         // In float, the exponent x (a + b x^2) carries its rounding (up to about 2^-24 of
