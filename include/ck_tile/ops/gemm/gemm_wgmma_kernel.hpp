@@ -898,8 +898,7 @@ struct gemm_wgmma_kernel
             // The register epilogue's input in the warps' boxes (the warp's two barriers follow
             // the consumers' own).
             const bool input_boxes = activate && ka.input_boxes;
-            // (Computed where used: kept through the main loop it cost registers.)
-            const auto box_bars = [&] {
+            const auto box_bars    = [&] {
                 return &input_barriers[Policy::Consumers + (consumer * 4 + t_in_group / 32) * 2];
             };
             if(tma_store && t_in_group == 0)
