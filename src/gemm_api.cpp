@@ -339,32 +339,31 @@ void launch(const handle_state& s, const cktile_kernel_instance_t& r,
     }
 }
 
-/// The defaults of cktile_gemm_problem_init, written into the caller's first `size` bytes.
-void init_gemm_problem(cktile_gemm_problem_t* p, std::size_t size)
+/// The defaults of cktile_gemm_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void gemm_problem_defaults(prefix_defaults<cktile_gemm_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_gemm_problem_t>& d) {
-        auto& v = d.value;
-        for(auto* t : {&v.a_type, &v.b_type, &v.c_type, &v.d_type})
-            d.set(*t, CKTILE_DATATYPE_FP16);
-        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
-        for(auto* l : {&v.a_layout, &v.b_layout, &v.c_layout, &v.d_layout})
-            d.set(*l, CKTILE_LAYOUT_ROW_MAJOR);
-        for(auto* one : {&v.m, &v.n, &v.k, &v.lda, &v.ldb, &v.ldc, &v.ldd, &v.batch_count})
-            d.set(*one, 1);
-        d.set(v.alpha, 1.0);
-        d.set(v.beta, 0.0);
-        d.set(v.bias, CKTILE_BIAS_NONE);
-        d.set(v.activation, CKTILE_ACTIVATION_NONE);
-        // Appended in 0.2: no extra inputs, D0 and D1 described as D.
-        d.set(v.multi_d_op, CKTILE_MULTI_D_NONE);
-        d.set(v.multi_d_point, CKTILE_MULTI_D_AFTER_ACTIVATION);
-        d.set(v.d0_type, CKTILE_DATATYPE_FP16);
-        d.set(v.d1_type, CKTILE_DATATYPE_FP16);
-        d.set(v.d0_layout, CKTILE_LAYOUT_ROW_MAJOR);
-        d.set(v.d1_layout, CKTILE_LAYOUT_ROW_MAJOR);
-        d.set(v.ldd0, 1);
-        d.set(v.ldd1, 1);
-    });
+    auto& v = d.value;
+    for(auto* t : {&v.a_type, &v.b_type, &v.c_type, &v.d_type})
+        d.set(*t, CKTILE_DATATYPE_FP16);
+    d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+    for(auto* l : {&v.a_layout, &v.b_layout, &v.c_layout, &v.d_layout})
+        d.set(*l, CKTILE_LAYOUT_ROW_MAJOR);
+    for(auto* one : {&v.m, &v.n, &v.k, &v.lda, &v.ldb, &v.ldc, &v.ldd, &v.batch_count})
+        d.set(*one, 1);
+    d.set(v.alpha, 1.0);
+    d.set(v.beta, 0.0);
+    d.set(v.bias, CKTILE_BIAS_NONE);
+    d.set(v.activation, CKTILE_ACTIVATION_NONE);
+    // Appended in 0.2: no extra inputs, D0 and D1 described as D.
+    d.set(v.multi_d_op, CKTILE_MULTI_D_NONE);
+    d.set(v.multi_d_point, CKTILE_MULTI_D_AFTER_ACTIVATION);
+    d.set(v.d0_type, CKTILE_DATATYPE_FP16);
+    d.set(v.d1_type, CKTILE_DATATYPE_FP16);
+    d.set(v.d0_layout, CKTILE_LAYOUT_ROW_MAJOR);
+    d.set(v.d1_layout, CKTILE_LAYOUT_ROW_MAJOR);
+    d.set(v.ldd0, 1);
+    d.set(v.ldd1, 1);
 }
 
 } // namespace
@@ -373,34 +372,25 @@ extern "C" {
 
 cktile_status_t cktile_gemm_problem_init_sized(cktile_gemm_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_gemm_problem_init_sized", [&] {
-        init_gemm_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_gemm_problem_init_sized", p, struct_size, "problem",
+                        gemm_problem_defaults);
 }
 
 cktile_status_t(cktile_gemm_problem_init)(cktile_gemm_problem_t* p)
 {
-    return guarded("cktile_gemm_problem_init", [&] {
-        init_gemm_problem(p, first_layout_size<cktile_gemm_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_gemm_problem_init", p, first_layout_size<cktile_gemm_problem_t>,
+                        "problem", gemm_problem_defaults);
 }
 
 cktile_status_t cktile_gemm_args_init_sized(cktile_gemm_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_gemm_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_gemm_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_gemm_args_init)(cktile_gemm_args_t* a)
 {
-    return guarded("cktile_gemm_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_gemm_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_gemm_args_init", a, first_layout_size<cktile_gemm_args_t>, "args",
+                        no_defaults);
 }
 
 cktile_status_t cktile_gemm_validate(const cktile_gemm_problem_t* p)

@@ -182,31 +182,28 @@ cktile_status_t run_problem(cktile_handle_t handle, uint64_t instance_id, const 
     return CKTILE_STATUS_SUCCESS;
 }
 
-/// The defaults of cktile_elementwise_problem_init, written into the caller's first `size`
-/// bytes.
-void init_elementwise_problem(cktile_elementwise_problem_t* p, std::size_t size)
+/// The defaults of cktile_elementwise_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void elementwise_problem_defaults(prefix_defaults<cktile_elementwise_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_elementwise_problem_t>& d) {
-        auto& v = d.value;
-        d.set(v.op, CKTILE_ELEMENTWISE_IDENTITY);
-        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
-        for(auto* t : {&v.a, &v.b, &v.y})
-            d.set(*t, default_desc());
-        d.set(v.alpha, 1.0);
-        d.set(v.beta, 1.0);
-    });
+    auto& v = d.value;
+    d.set(v.op, CKTILE_ELEMENTWISE_IDENTITY);
+    d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+    for(auto* t : {&v.a, &v.b, &v.y})
+        d.set(*t, default_desc());
+    d.set(v.alpha, 1.0);
+    d.set(v.beta, 1.0);
 }
 
-/// The defaults of cktile_permute_problem_init, written into the caller's first `size` bytes.
-void init_permute_problem(cktile_permute_problem_t* p, std::size_t size)
+/// The defaults of cktile_permute_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void permute_problem_defaults(prefix_defaults<cktile_permute_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_permute_problem_t>& d) {
-        auto& v = d.value;
-        d.set(v.x, default_desc());
-        d.set(v.y, default_desc());
-        for(int i = 0; i < CKTILE_MAX_TENSOR_RANK; ++i)
-            d.set(v.perm[i], i);
-    });
+    auto& v = d.value;
+    d.set(v.x, default_desc());
+    d.set(v.y, default_desc());
+    for(int i = 0; i < CKTILE_MAX_TENSOR_RANK; ++i)
+        d.set(v.perm[i], i);
 }
 
 } // namespace
@@ -216,34 +213,26 @@ extern "C" {
 cktile_status_t cktile_elementwise_problem_init_sized(cktile_elementwise_problem_t* p,
                                                       size_t struct_size)
 {
-    return guarded("cktile_elementwise_problem_init_sized", [&] {
-        init_elementwise_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_elementwise_problem_init_sized", p, struct_size, "problem",
+                        elementwise_problem_defaults);
 }
 
 cktile_status_t(cktile_elementwise_problem_init)(cktile_elementwise_problem_t* p)
 {
-    return guarded("cktile_elementwise_problem_init", [&] {
-        init_elementwise_problem(p, first_layout_size<cktile_elementwise_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_elementwise_problem_init", p,
+                        first_layout_size<cktile_elementwise_problem_t>, "problem",
+                        elementwise_problem_defaults);
 }
 
 cktile_status_t cktile_elementwise_args_init_sized(cktile_elementwise_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_elementwise_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_elementwise_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_elementwise_args_init)(cktile_elementwise_args_t* a)
 {
-    return guarded("cktile_elementwise_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_elementwise_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_elementwise_args_init", a,
+                        first_layout_size<cktile_elementwise_args_t>, "args", no_defaults);
 }
 
 cktile_status_t cktile_elementwise_validate(const cktile_elementwise_problem_t* p,
@@ -283,34 +272,26 @@ cktile_status_t cktile_elementwise_run(cktile_handle_t handle, uint64_t instance
 
 cktile_status_t cktile_permute_problem_init_sized(cktile_permute_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_permute_problem_init_sized", [&] {
-        init_permute_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_permute_problem_init_sized", p, struct_size, "problem",
+                        permute_problem_defaults);
 }
 
 cktile_status_t(cktile_permute_problem_init)(cktile_permute_problem_t* p)
 {
-    return guarded("cktile_permute_problem_init", [&] {
-        init_permute_problem(p, first_layout_size<cktile_permute_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_permute_problem_init", p,
+                        first_layout_size<cktile_permute_problem_t>, "problem",
+                        permute_problem_defaults);
 }
 
 cktile_status_t cktile_permute_args_init_sized(cktile_permute_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_permute_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_permute_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_permute_args_init)(cktile_permute_args_t* a)
 {
-    return guarded("cktile_permute_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_permute_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_permute_args_init", a, first_layout_size<cktile_permute_args_t>,
+                        "args", no_defaults);
 }
 
 cktile_status_t cktile_permute_validate(const cktile_permute_problem_t* p,

@@ -338,49 +338,46 @@ void select_check_run(handle_state& s, std::uint64_t instance_id, const family& 
     run_on_device(s, *r, p, a, stream, key);
 }
 
-/// The defaults of cktile_norm_problem_init, written into the caller's first `size` bytes.
-void init_norm_problem(cktile_norm_problem_t* p, std::size_t size)
+/// The defaults of cktile_norm_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void norm_problem_defaults(prefix_defaults<cktile_norm_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_norm_problem_t>& d) {
-        auto& v = d.value;
-        d.set(v.kind, CKTILE_NORM_RMSNORM);
-        for(auto* t : {&v.x_type, &v.y_type, &v.weight_type})
-            d.set(*t, CKTILE_DATATYPE_FP16);
-        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
-        for(auto* one : {&v.rows, &v.cols, &v.x_stride, &v.y_stride, &v.residual_stride,
-                         &v.residual_out_stride})
-            d.set(*one, 1);
-        d.set(v.epsilon, 1e-5);
-    });
+    auto& v = d.value;
+    d.set(v.kind, CKTILE_NORM_RMSNORM);
+    for(auto* t : {&v.x_type, &v.y_type, &v.weight_type})
+        d.set(*t, CKTILE_DATATYPE_FP16);
+    d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+    for(auto* one :
+        {&v.rows, &v.cols, &v.x_stride, &v.y_stride, &v.residual_stride, &v.residual_out_stride})
+        d.set(*one, 1);
+    d.set(v.epsilon, 1e-5);
 }
 
-/// The defaults of cktile_softmax_problem_init, written into the caller's first `size` bytes.
-void init_softmax_problem(cktile_softmax_problem_t* p, std::size_t size)
+/// The defaults of cktile_softmax_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void softmax_problem_defaults(prefix_defaults<cktile_softmax_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_softmax_problem_t>& d) {
-        auto& v = d.value;
-        d.set(v.x_type, CKTILE_DATATYPE_FP16);
-        d.set(v.y_type, CKTILE_DATATYPE_FP16);
-        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
-        for(auto* one : {&v.rows, &v.cols, &v.x_stride, &v.y_stride})
-            d.set(*one, 1);
-    });
+    auto& v = d.value;
+    d.set(v.x_type, CKTILE_DATATYPE_FP16);
+    d.set(v.y_type, CKTILE_DATATYPE_FP16);
+    d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+    for(auto* one : {&v.rows, &v.cols, &v.x_stride, &v.y_stride})
+        d.set(*one, 1);
 }
 
-/// The defaults of cktile_reduce_problem_init, written into the caller's first `size` bytes.
-void init_reduce_problem(cktile_reduce_problem_t* p, std::size_t size)
+/// The defaults of cktile_reduce_problem_init (init_prefix keeps those that lie inside the
+/// caller's struct).
+void reduce_problem_defaults(prefix_defaults<cktile_reduce_problem_t>& d)
 {
-    init_prefix(p, size, "problem", [](prefix_defaults<cktile_reduce_problem_t>& d) {
-        auto& v = d.value;
-        d.set(v.op, CKTILE_REDUCE_SUM);
-        d.set(v.x_type, CKTILE_DATATYPE_FP16);
-        d.set(v.y_type, CKTILE_DATATYPE_FP16);
-        d.set(v.compute_type, CKTILE_DATATYPE_FP32);
-        d.set(v.rank, 1);
-        d.set(v.dims[0], 1);
-        d.set(v.x_strides[0], 1);
-        d.set(v.reduce_mask, 1u);
-    });
+    auto& v = d.value;
+    d.set(v.op, CKTILE_REDUCE_SUM);
+    d.set(v.x_type, CKTILE_DATATYPE_FP16);
+    d.set(v.y_type, CKTILE_DATATYPE_FP16);
+    d.set(v.compute_type, CKTILE_DATATYPE_FP32);
+    d.set(v.rank, 1);
+    d.set(v.dims[0], 1);
+    d.set(v.x_strides[0], 1);
+    d.set(v.reduce_mask, 1u);
 }
 
 } // namespace
@@ -389,34 +386,25 @@ extern "C" {
 
 cktile_status_t cktile_norm_problem_init_sized(cktile_norm_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_norm_problem_init_sized", [&] {
-        init_norm_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_norm_problem_init_sized", p, struct_size, "problem",
+                        norm_problem_defaults);
 }
 
 cktile_status_t(cktile_norm_problem_init)(cktile_norm_problem_t* p)
 {
-    return guarded("cktile_norm_problem_init", [&] {
-        init_norm_problem(p, first_layout_size<cktile_norm_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_norm_problem_init", p, first_layout_size<cktile_norm_problem_t>,
+                        "problem", norm_problem_defaults);
 }
 
 cktile_status_t cktile_norm_args_init_sized(cktile_norm_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_norm_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_norm_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_norm_args_init)(cktile_norm_args_t* a)
 {
-    return guarded("cktile_norm_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_norm_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_norm_args_init", a, first_layout_size<cktile_norm_args_t>, "args",
+                        no_defaults);
 }
 
 cktile_status_t cktile_norm_validate(const cktile_norm_problem_t* p, const cktile_norm_args_t* a)
@@ -478,34 +466,26 @@ cktile_status_t cktile_norm_run(cktile_handle_t handle, uint64_t instance_id,
 
 cktile_status_t cktile_softmax_problem_init_sized(cktile_softmax_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_softmax_problem_init_sized", [&] {
-        init_softmax_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_softmax_problem_init_sized", p, struct_size, "problem",
+                        softmax_problem_defaults);
 }
 
 cktile_status_t(cktile_softmax_problem_init)(cktile_softmax_problem_t* p)
 {
-    return guarded("cktile_softmax_problem_init", [&] {
-        init_softmax_problem(p, first_layout_size<cktile_softmax_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_softmax_problem_init", p,
+                        first_layout_size<cktile_softmax_problem_t>, "problem",
+                        softmax_problem_defaults);
 }
 
 cktile_status_t cktile_softmax_args_init_sized(cktile_softmax_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_softmax_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_softmax_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_softmax_args_init)(cktile_softmax_args_t* a)
 {
-    return guarded("cktile_softmax_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_softmax_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_softmax_args_init", a, first_layout_size<cktile_softmax_args_t>,
+                        "args", no_defaults);
 }
 
 cktile_status_t cktile_softmax_validate(const cktile_softmax_problem_t* p,
@@ -570,34 +550,25 @@ cktile_status_t cktile_softmax_run(cktile_handle_t handle, uint64_t instance_id,
 
 cktile_status_t cktile_reduce_problem_init_sized(cktile_reduce_problem_t* p, size_t struct_size)
 {
-    return guarded("cktile_reduce_problem_init_sized", [&] {
-        init_reduce_problem(p, struct_size);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_reduce_problem_init_sized", p, struct_size, "problem",
+                        reduce_problem_defaults);
 }
 
 cktile_status_t(cktile_reduce_problem_init)(cktile_reduce_problem_t* p)
 {
-    return guarded("cktile_reduce_problem_init", [&] {
-        init_reduce_problem(p, first_layout_size<cktile_reduce_problem_t>);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_reduce_problem_init", p, first_layout_size<cktile_reduce_problem_t>,
+                        "problem", reduce_problem_defaults);
 }
 
 cktile_status_t cktile_reduce_args_init_sized(cktile_reduce_args_t* a, size_t struct_size)
 {
-    return guarded("cktile_reduce_args_init_sized", [&] {
-        init_prefix(a, struct_size, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_reduce_args_init_sized", a, struct_size, "args", no_defaults);
 }
 
 cktile_status_t(cktile_reduce_args_init)(cktile_reduce_args_t* a)
 {
-    return guarded("cktile_reduce_args_init", [&] {
-        init_prefix(a, first_layout_size<cktile_reduce_args_t>, "args", no_defaults);
-        return CKTILE_STATUS_SUCCESS;
-    });
+    return guarded_init("cktile_reduce_args_init", a, first_layout_size<cktile_reduce_args_t>,
+                        "args", no_defaults);
 }
 
 cktile_status_t cktile_reduce_validate(const cktile_reduce_problem_t* p,

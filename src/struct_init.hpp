@@ -105,4 +105,16 @@ void init_prefix(T* p, std::size_t size, const char* name, Defaults&& defaults)
     std::memcpy(static_cast<void*>(p), &d.value, size);
 }
 
+/// The whole of cktile_<x>_init_sized (`size` from the caller) and of the exported
+/// cktile_<x>_init (first_layout_size<T>): init_prefix under guarded's error handling.
+template <typename T, typename Defaults>
+cktile_status_t guarded_init(const char* function, T* p, std::size_t size, const char* name,
+                             Defaults&& defaults) noexcept
+{
+    return guarded(function, [&] {
+        init_prefix(p, size, name, defaults);
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
 } // namespace cktile::detail
