@@ -728,8 +728,7 @@ struct gemm_wgmma_epilogue
                 }
                 else if constexpr(with_input)
                     load_input_box<Cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane, cv);
-                constexpr bool from_box = InputBoxes && Cols == wide_cols;
-                inside                  = inside && column_box<Cols, with_input, from_box>(
+                inside = inside && column_box<Cols, with_input, InputBoxes>(
                                        acc[slab], first, map, boxes, warp_row0, col0, batch, lane,
                                        turn, out, col_bias, value, cv);
             };

@@ -901,6 +901,13 @@ struct gemm_wgmma_kernel
             const auto box_bars    = [&] {
                 return &input_barriers[Policy::Consumers + (consumer * 4 + t_in_group / 32) * 2];
             };
+            // The first row and column of this consumer's share of a tile.
+            const auto share_row0_of = [&](const auto& w) {
+                return (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
+            };
+            const auto share_col0_of = [&](const auto& w) {
+                return w.n * BlockN + Policy::consumer_col(consumer);
+            };
             if(tma_store && t_in_group == 0)
             {
                 arch::tma_prefetch_descriptor(&ka.map_d);
@@ -948,10 +955,9 @@ struct gemm_wgmma_kernel
                 if(c_in_registers && !ka.prefetch_input_tiles)
                     prefetch_c(ka, w, rank, consumer, t_in_group);
                 if(input_boxes)
-                    epilogue::prefetch_input_boxes(
-                        &ka.map_x_boxes, box_bars(), plain_boxes, ka.out.m, ka.out.n,
-                        (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer),
-                        w.n * BlockN + Policy::consumer_col(consumer), w.batch, t_in_group, d_turn);
+                    epilogue::prefetch_input_boxes(&ka.map_x_boxes, box_bars(), plain_boxes,
+                                                   ka.out.m, ka.out.n, share_row0_of(w),
+                                                   share_col0_of(w), w.batch, t_in_group, d_turn);
                 pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
@@ -963,16 +969,13 @@ struct gemm_wgmma_kernel
                     // Another split of the tile runs its epilogue: this one's input boxes go
                     // unread.
                     if(input_boxes)
-                        epilogue::drop_input_boxes(
-                            box_bars(), ka.out.m, ka.out.n,
-                            (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer),
-                            w.n * BlockN + Policy::consumer_col(consumer), t_in_group, d_turn);
+                        epilogue::drop_input_boxes(box_bars(), ka.out.m, ka.out.n, share_row0_of(w),
+                                                   share_col0_of(w), t_in_group, d_turn);
                     continue;
                 }
-                const std::int64_t share_row0 =
-                    (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
-                const std::int64_t col0    = w.n * BlockN + Policy::consumer_col(consumer);
-                gemm_tile_output<D, E> out = ka.out;
+                const std::int64_t share_row0 = share_row0_of(w);
+                const std::int64_t col0       = share_col0_of(w);
+                gemm_tile_output<D, E> out    = ka.out;
                 out.template select_batch<FusedEpilogue>(w.batch, ka.batch_stride_c,
                                                          ka.batch_stride_d, ka.batch_stride_bias);
                 out.load_scales();
