@@ -830,23 +830,18 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// The same boxes as prefetch_input_boxes, waited for and their turns skipped, where the
-    /// tile's epilogue runs elsewhere.
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    drop_input_boxes(uint64_t* bars, std::int64_t m, std::int64_t n, std::int64_t row0,
-                     std::int64_t col0, index_t t, uint32_t& turn)
+    /// How many of the warp's first two boxes of a consumer share (`row0`, `col0`) lie inside
+    /// D: the boxes prefetch_input_boxes loads and drop_input_boxes waits for.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static index_t
+    first_boxes(std::int64_t m, std::int64_t n, std::int64_t row0, std::int64_t col0, index_t t)
     {
-        if constexpr(input_boxes_possible)
-        {
-            if(row0 + (t / 32) * d_box_rows >= m)
-                return;
+        if(row0 + (t / 32) * d_box_rows >= m)
+            return 0;
+        index_t boxes = 0;
 #pragma unroll
-            for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
-                if(col0 + b * wide_cols < n)
-                    wait_input_box(bars, turn++);
-        }
-        else
-            (void)bars, (void)m, (void)n, (void)row0, (void)col0, (void)t, (void)turn;
+        for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
+            boxes += col0 + b * wide_cols < n ? 1 : 0;
+        return boxes;
     }
 
     /// Before a tile's main loop: the input of the warp's first two boxes starts loading into
@@ -858,20 +853,34 @@ struct gemm_wgmma_epilogue
     {
         if constexpr(input_boxes_possible)
         {
-            const index_t warp           = t / 32;
-            const std::int64_t warp_row0 = row0 + warp * d_box_rows;
-            if(warp_row0 >= m)
-                return;
+            const index_t warp         = t / 32;
             unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
+            const index_t count        = first_boxes(m, n, row0, col0, t);
 #pragma unroll
-            for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
-                if(col0 + b * wide_cols < n)
-                    start_input_box(map, bars, boxes, turn + b, warp_row0, col0 + b * wide_cols,
-                                    batch, t % 32);
+            for(index_t b = 0; b < 2; ++b)
+                if(b < count)
+                    start_input_box(map, bars, boxes, turn + b, row0 + warp * d_box_rows,
+                                    col0 + b * wide_cols, batch, t % 32);
         }
         else
             (void)map, (void)bars, (void)slots, (void)m, (void)n, (void)row0, (void)col0,
                 (void)batch, (void)t, (void)turn;
+    }
+
+    /// The boxes of prefetch_input_boxes, waited for and their turns skipped, where the tile's
+    /// epilogue runs elsewhere.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    drop_input_boxes(uint64_t* bars, std::int64_t m, std::int64_t n, std::int64_t row0,
+                     std::int64_t col0, index_t t, uint32_t& turn)
+    {
+        if constexpr(input_boxes_possible)
+        {
+            const index_t count = first_boxes(m, n, row0, col0, t);
+            for(index_t b = 0; b < count; ++b)
+                wait_input_box(bars, turn++);
+        }
+        else
+            (void)bars, (void)m, (void)n, (void)row0, (void)col0, (void)t, (void)turn;
     }
 
     /// The input (of m x n) at the warp's 16 rows (row0 ..) and Cols columns (col + first ..)
