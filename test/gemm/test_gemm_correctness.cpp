@@ -715,7 +715,11 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {150, 300, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
                // C alone: the unfused kernels fold d_scale into alpha and beta; 136 columns
                // end in a box cut at D's edge.
-               {150, 136, 40, 2, 0, 0.5, 1.5, none, act, 16}},
+               {150, 136, 40, 2, 0, 0.5, 1.5, none, act, 16},
+               // A bias without an activation: the fused kernels fold d_scale into alpha,
+               // beta and the bias's multiply-add.
+               {130, 264, 48, 1, 0, 0.5, 1.0, row, act, 16},
+               {120, 200, 40, 2, 0, -1.0, 0.0, col, act, 16}},
               true, true, true, &s);
     // D0 of a one-input multi-D operation (D's type, row-major) in place of C: added after the
     // activation, multiplied before it, one D0 for every batch (batch stride 0), and with
@@ -735,6 +739,11 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                    {70, 136, 40, 1, 0, 1.0, 0.0, none, act, 16},
                    {520, 8200, 32, 1, 0, 1.0, 0.0, none, act, 16}},
                   true, true, true, nullptr, md);
+    // With the scales and D0 added after the (identity) activation, d_scale multiplies the sum
+    // at the end instead of folding into alpha and the bias.
+    run_cases({{130, 264, 48, 1, 0, 0.5, 0.0, row, act, 16},
+               {70, 136, 40, 2, 0, 1.0, 0.0, none, act, 16}},
+              true, true, true, &s, &add_after);
 }
 
 // Operands read once: B's tiles with one reader (M = 16) and A's with one (N = 16), 52 batches

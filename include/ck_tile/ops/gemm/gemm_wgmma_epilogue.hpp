@@ -249,6 +249,22 @@ struct gemm_wgmma_epilogue
         bool on;
     };
 
+    /// The activation A of x, chosen at compile time.
+    template <gemm_activation A>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static E activation_of(E x)
+    {
+        if constexpr(A == gemm_activation::relu)
+            return activation_relu(x);
+        else if constexpr(A == gemm_activation::gelu_tanh)
+            return activation_gelu_tanh(x);
+        else if constexpr(A == gemm_activation::gelu_erf)
+            return activation_gelu_erf(x);
+        else if constexpr(A == gemm_activation::silu)
+            return activation_silu(x);
+        else
+            return x;
+    }
+
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
     /// is its instructions (ncu on 128x256: 738 per warp and tile, the stall samples spread
@@ -559,18 +575,22 @@ struct gemm_wgmma_epilogue
                 out.read_c ? register_input_view::of(out.c, out.c_stride_m)
                            : register_input_view::of(static_cast<const D*>(out.multi_d.d0.p),
                                                      out.multi_d.d0.stride_m);
-            const auto slabs = [&](auto act) CK_TILE_FORCE_INLINE {
+            // One copy of the per-element code per activation, and per presence of a bias: a
+            // bias tested per element cost the plain fused product 4 instructions an element.
+            const auto slabs = [&](auto act, auto bias) CK_TILE_FORCE_INLINE {
+                constexpr gemm_activation Act = decltype(act)::value;
+                constexpr bool Bias           = decltype(bias)::value;
                 // Each way of reading the input is a copy of its own: one that chose per box
                 // cost the 128x256 tiles 8 bytes of stack.
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
                     constexpr register_input In = decltype(input)::value;
                     if constexpr(In != register_input::none && input_boxes_possible)
                         if(ring.on)
-                            return activate_slabs<Slabs, In, true>(acc, out, in, map_d, map_wide,
-                                                                   slots, row0, col0, batch, t,
-                                                                   turn, ring, act);
-                    activate_slabs<Slabs, In, false>(acc, out, in, map_d, map_wide, slots, row0,
-                                                     col0, batch, t, turn, ring, act);
+                            return activate_slabs<Slabs, In, true, Act, Bias>(
+                                acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn,
+                                ring);
+                    activate_slabs<Slabs, In, false, Act, Bias>(
+                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring);
                 };
                 if constexpr(input_in_registers<Slabs>)
                 {
@@ -582,26 +602,31 @@ struct gemm_wgmma_epilogue
                 }
                 with(input_tag<register_input::none>{});
             };
+            const auto biased = [&](auto act) CK_TILE_FORCE_INLINE {
+                if(Fused && out.bias_kind != gemm_bias::none)
+                    return slabs(act, std::true_type{});
+                slabs(act, std::false_type{});
+            };
             if constexpr(!Fused)
-                slabs([](E x) { return x; });
+                slabs(activation_tag<gemm_activation::none>{}, std::false_type{});
             else
                 switch(out.activation)
                 {
                 case gemm_activation::relu:
-                    slabs([](E x) { return activation_relu(x); });
+                    biased(activation_tag<gemm_activation::relu>{});
                     break;
                 case gemm_activation::gelu_tanh:
-                    slabs([](E x) { return activation_gelu_tanh(x); });
+                    biased(activation_tag<gemm_activation::gelu_tanh>{});
                     break;
                 case gemm_activation::gelu_erf:
-                    slabs([](E x) { return activation_gelu_erf(x); });
+                    biased(activation_tag<gemm_activation::gelu_erf>{});
                     break;
                 case gemm_activation::silu:
-                    slabs([](E x) { return activation_silu(x); });
+                    biased(activation_tag<gemm_activation::silu>{});
                     break;
                 case gemm_activation::none:
                 default:
-                    slabs([](E x) { return x; });
+                    biased(activation_tag<gemm_activation::none>{});
                     break;
                 }
         }
@@ -623,6 +648,8 @@ struct gemm_wgmma_epilogue
     };
     template <register_input In>
     using input_tag = std::integral_constant<register_input, In>;
+    template <gemm_activation A>
+    using activation_tag = std::integral_constant<gemm_activation, A>;
     struct register_input_view
     {
         const D* p;
@@ -638,27 +665,30 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// activate_and_store_tma for one activation: per slab, the warp's rows' biases (a bias per
-    /// row), then its boxes as scale_and_store_tma's (wide boxes with an input too), each
-    /// with its columns' biases and input values.
-    template <index_t Slabs, register_input In, bool InputBoxes, typename Act>
+    /// activate_and_store_tma for one activation (Act), with a bias or without (Bias): per slab,
+    /// the warp's rows' biases (a bias per row), then its boxes as scale_and_store_tma's (wide
+    /// boxes with an input too), each with its columns' biases and input values.
+    template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act, bool Bias>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
                    const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
                    std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
-                   const box_input_ring& ring, Act act)
+                   const box_input_ring& ring)
     {
+        static_assert(Fused || (!Bias && Act == gemm_activation::none),
+                      "the unfused kernels compile neither a bias nor an activation");
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
-        // The unfused kernels (from_registers: no bias, no activation) compile without the
-        // bias code, and fold d_scale into alpha and beta.
-        const bool has_bias = Fused && out.bias_kind != gemm_bias::none;
-        const bool row_bias = Fused && out.bias_kind == gemm_bias::per_row;
+        const bool row_bias        = Bias && out.bias_kind == gemm_bias::per_row;
         const D* const col_bias =
-            Fused && out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
-        const E alpha             = Fused ? out.alpha : output_scale(out);
-        const E beta              = Fused ? out.beta : out.d_scale * out.beta;
+            Bias && out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
+        // Where only sums follow the products (no activation, no D0), d_scale is folded into
+        // alpha, beta and the bias's multiply-add: one multiply less per element.
+        constexpr bool fold_scale = Act == gemm_activation::none && In != register_input::d0;
+        const E alpha             = fold_scale ? output_scale(out) : out.alpha;
+        const E beta              = fold_scale ? out.d_scale * out.beta : out.beta;
+        const E bias_scale        = fold_scale ? out.d_scale : E(1);
         constexpr bool with_input = In != register_input::none;
         // D0 enters as v * m + a: (1, D0) to add it, (D0, 0) to multiply by it.
         const bool d0_multiplies = out.multi_d.op == gemm_multi_d_op::multiply;
@@ -676,26 +706,27 @@ struct gemm_wgmma_epilogue
             const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
             // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
             // (value e of it is its own) and its input value are given. The order of the
-            // operations is gemm_tile_output::value's.
+            // operations is gemm_tile_output::value's, d_scale moved ahead where fold_scale.
             const auto value = [&](Acc v, index_t a, d_pair column_bias, index_t e,
                                    E x_in) CK_TILE_FORCE_INLINE {
                 E x = alpha * static_cast<E>(v);
                 if constexpr(In == register_input::c)
                     x += beta * x_in;
-                if(has_bias)
-                    x += ((a % 4) / 2 == 0 ? bias_lo : bias_hi) + pair_value(column_bias, e);
+                if constexpr(Bias)
+                    x += bias_scale *
+                         (((a % 4) / 2 == 0 ? bias_lo : bias_hi) + pair_value(column_bias, e));
                 if constexpr(In == register_input::d0)
                 {
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
                     if(d0_before)
                         x = x * m + add;
-                    x = act(x);
+                    x = activation_of<Act>(x);
                     if(!d0_before)
                         x = x * m + add;
                 }
                 else
-                    x = act(x);
-                return convert_output<D>(Fused ? out.d_scale * x : x);
+                    x = activation_of<Act>(x);
+                return convert_output<D>(fold_scale ? x : out.d_scale * x);
             };
             d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)
             constexpr index_t wide         = with_input && !input_on_wide_boxes ? 0 : wide_chunks;
