@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The activations (ops/common/activation.hpp) against their textbook definitions, in double
 // (the CPU references' instantiation) and in float (the kernels' formula; on the host its
-// exponential and reciprocal are the math library's).
+// exponential and reciprocal are the math library's), and the GEMM epilogue's choice of them.
 #include "ck_tile/ops/common/activation.hpp"
+#include "ck_tile/ops/gemm/gemm_epilogue.hpp"
 
 #include <gtest/gtest.h>
 
@@ -68,6 +69,29 @@ TEST(Activation, OthersMatchTheirDefinitions)
         expect_near(ck_tile::activation_silu(x), x / (1 + std::exp(-x)), 1e-12, 1e-300, "silu", x);
         expect_near(ck_tile::activation_sigmoid(x), 1 / (1 + std::exp(-x)), 1e-12, 1e-300,
                     "sigmoid", x);
+    }
+}
+
+// The GEMM epilogue's activation values (the C API's) select their functions, whether chosen at
+// run time (the references, the staged epilogue) or at compile time (the register epilogue).
+TEST(Activation, GemmEpilogueSelectsEachFunction)
+{
+    using ck_tile::apply_activation;
+    using ck_tile::gemm_activation;
+    for(double x : {-3.5, -0.75, 0.0, 0.5, 2.25})
+    {
+        EXPECT_EQ(apply_activation(gemm_activation::none, x), x);
+        EXPECT_EQ(apply_activation<gemm_activation::none>(x), x);
+        EXPECT_EQ(apply_activation(gemm_activation::relu, x), ck_tile::activation_relu(x));
+        EXPECT_EQ(apply_activation<gemm_activation::relu>(x), ck_tile::activation_relu(x));
+        EXPECT_EQ(apply_activation(gemm_activation::gelu_tanh, x),
+                  ck_tile::activation_gelu_tanh(x));
+        EXPECT_EQ(apply_activation<gemm_activation::gelu_tanh>(x),
+                  ck_tile::activation_gelu_tanh(x));
+        EXPECT_EQ(apply_activation(gemm_activation::gelu_erf, x), ck_tile::activation_gelu_erf(x));
+        EXPECT_EQ(apply_activation<gemm_activation::gelu_erf>(x), ck_tile::activation_gelu_erf(x));
+        EXPECT_EQ(apply_activation(gemm_activation::silu, x), ck_tile::activation_silu(x));
+        EXPECT_EQ(apply_activation<gemm_activation::silu>(x), ck_tile::activation_silu(x));
     }
 }
 

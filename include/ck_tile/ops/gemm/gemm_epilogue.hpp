@@ -30,19 +30,36 @@ enum class gemm_activation : int
 };
 
 /// The activations are those of ops/common/activation.hpp (shared with the elementwise ops).
+/// Activation A of x, chosen at compile time (kernels that compile one copy per activation).
+template <gemm_activation A, typename E>
+CK_TILE_HOST_DEVICE E apply_activation(E x)
+{
+    if constexpr(A == gemm_activation::relu)
+        return activation_relu(x);
+    else if constexpr(A == gemm_activation::gelu_tanh)
+        return activation_gelu_tanh(x);
+    else if constexpr(A == gemm_activation::gelu_erf)
+        return activation_gelu_erf(x);
+    else if constexpr(A == gemm_activation::silu)
+        return activation_silu(x);
+    else
+        return x;
+}
+
+/// The same, chosen at run time.
 template <typename E>
 CK_TILE_HOST_DEVICE E apply_activation(gemm_activation act, E x)
 {
     switch(act)
     {
     case gemm_activation::relu:
-        return activation_relu(x);
+        return apply_activation<gemm_activation::relu>(x);
     case gemm_activation::gelu_tanh:
-        return activation_gelu_tanh(x);
+        return apply_activation<gemm_activation::gelu_tanh>(x);
     case gemm_activation::gelu_erf:
-        return activation_gelu_erf(x);
+        return apply_activation<gemm_activation::gelu_erf>(x);
     case gemm_activation::silu:
-        return activation_silu(x);
+        return apply_activation<gemm_activation::silu>(x);
     case gemm_activation::none:
     default:
         return x;

@@ -46,6 +46,7 @@
 #include "ck_tile/core/arch/nvidia/wgmma_traits.hpp"
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_epilogue.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
 
 #include <cstdint>
@@ -248,22 +249,6 @@ struct gemm_wgmma_epilogue
         uint64_t* bars;
         bool on;
     };
-
-    /// The activation A of x, chosen at compile time.
-    template <gemm_activation A>
-    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static E activation_of(E x)
-    {
-        if constexpr(A == gemm_activation::relu)
-            return activation_relu(x);
-        else if constexpr(A == gemm_activation::gelu_tanh)
-            return activation_gelu_tanh(x);
-        else if constexpr(A == gemm_activation::gelu_erf)
-            return activation_gelu_erf(x);
-        else if constexpr(A == gemm_activation::silu)
-            return activation_silu(x);
-        else
-            return x;
-    }
 
     /// The one factor of the plain paths, d_scale * alpha (alpha with the operands' scales):
     /// one multiply per element where d_scale * (alpha * acc) took two. The epilogue's time
@@ -720,12 +705,12 @@ struct gemm_wgmma_epilogue
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
                     if(d0_before)
                         x = x * m + add;
-                    x = activation_of<Act>(x);
+                    x = apply_activation<Act>(x);
                     if(!d0_before)
                         x = x * m + add;
                 }
                 else
-                    x = activation_of<Act>(x);
+                    x = apply_activation<Act>(x);
                 return convert_output<D>(fold_scale ? x : out.d_scale * x);
             };
             d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)
