@@ -558,22 +558,20 @@ struct gemm_wgmma_kernel
             if(input_from_registers && activates(k.out, k.pairs, true) &&
                epilogue::reads_input(k.out))
             {
-                k.prefetch_input_tiles =
-                    h.beta != 0.0 ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
-                                                   h.batch_stride_c, OutputRows, spec, BlockN)
-                                  : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
-                                                   md.d0.batch_stride, OutputRows, spec, BlockN);
+                // The input's map in boxes of rows x cols: C where beta != 0, else D0.
+                const auto input_map_spec = [&](std::uint32_t rows, std::uint32_t cols) {
+                    return h.beta != 0.0
+                               ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
+                                                h.batch_stride_c, rows, spec, cols)
+                               : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
+                                                md.d0.batch_stride, rows, spec, cols);
+                };
+                k.prefetch_input_tiles = input_map_spec(OutputRows, BlockN);
                 if(k.prefetch_input_tiles)
                     k.map_x = make_tma_descriptor_cached(spec);
                 if constexpr(epilogue::input_boxes_possible)
                 {
-                    k.input_boxes =
-                        h.beta != 0.0
-                            ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c,
-                                             epilogue::d_box_rows, spec, epilogue::wide_cols)
-                            : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
-                                             md.d0.batch_stride, epilogue::d_box_rows, spec,
-                                             epilogue::wide_cols);
+                    k.input_boxes = input_map_spec(epilogue::d_box_rows, epilogue::wide_cols);
                     if(k.input_boxes)
                         k.map_x_boxes = make_tma_descriptor_cached(spec);
                 }
