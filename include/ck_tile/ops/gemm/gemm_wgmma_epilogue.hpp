@@ -560,11 +560,12 @@ struct gemm_wgmma_epilogue
                 out.read_c ? register_input_view::of(out.c, out.c_stride_m)
                            : register_input_view::of(static_cast<const D*>(out.multi_d.d0.p),
                                                      out.multi_d.d0.stride_m);
-            // One copy of the per-element code per activation, and per presence of a bias: a
-            // bias tested per element cost the plain fused product 4 instructions an element.
+            // One copy of the per-element code per activation and kind of bias: a bias tested
+            // per element cost the plain fused product 4 instructions an element, and a kind
+            // chosen at run time added a zero bias of the other kind to every element.
             const auto slabs = [&](auto act, auto bias) CK_TILE_FORCE_INLINE {
                 constexpr gemm_activation Act = decltype(act)::value;
-                constexpr bool Bias           = decltype(bias)::value;
+                constexpr gemm_bias Bias      = decltype(bias)::value;
                 // Each way of reading the input is a copy of its own: one that chose per box
                 // cost the 128x256 tiles 8 bytes of stack.
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
@@ -588,12 +589,14 @@ struct gemm_wgmma_epilogue
                 with(input_tag<register_input::none>{});
             };
             const auto biased = [&](auto act) CK_TILE_FORCE_INLINE {
-                if(Fused && out.bias_kind != gemm_bias::none)
-                    return slabs(act, std::true_type{});
-                slabs(act, std::false_type{});
+                if(out.bias_kind == gemm_bias::per_row)
+                    return slabs(act, bias_tag<gemm_bias::per_row>{});
+                if(out.bias_kind == gemm_bias::per_column)
+                    return slabs(act, bias_tag<gemm_bias::per_column>{});
+                slabs(act, bias_tag<gemm_bias::none>{});
             };
             if constexpr(!Fused)
-                slabs(activation_tag<gemm_activation::none>{}, std::false_type{});
+                slabs(activation_tag<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
             else
                 switch(out.activation)
                 {
@@ -635,6 +638,8 @@ struct gemm_wgmma_epilogue
     using input_tag = std::integral_constant<register_input, In>;
     template <gemm_activation A>
     using activation_tag = std::integral_constant<gemm_activation, A>;
+    template <gemm_bias B>
+    using bias_tag = std::integral_constant<gemm_bias, B>;
     struct register_input_view
     {
         const D* p;
@@ -650,10 +655,11 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// activate_and_store_tma for one activation (Act), with a bias or without (Bias): per slab,
-    /// the warp's rows' biases (a bias per row), then its boxes as scale_and_store_tma's (wide
-    /// boxes with an input too), each with its columns' biases and input values.
-    template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act, bool Bias>
+    /// activate_and_store_tma for one activation (Act) and kind of bias (Bias): per slab, the
+    /// warp's rows' biases (a bias per row), then its boxes as scale_and_store_tma's (wide boxes
+    /// with an input too), each with its columns' biases and input values.
+    template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act,
+              gemm_bias Bias>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
@@ -661,15 +667,16 @@ struct gemm_wgmma_epilogue
                    std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
                    const box_input_ring& ring)
     {
-        static_assert(Fused || (!Bias && Act == gemm_activation::none),
+        static_assert(Fused || (Bias == gemm_bias::none && Act == gemm_activation::none),
                       "the unfused kernels compile neither a bias nor an activation");
         const index_t warp = t / 32, lane = t % 32;
-        unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
-        const bool row_bias        = Bias && out.bias_kind == gemm_bias::per_row;
-        const D* const col_bias =
-            Bias && out.bias_kind == gemm_bias::per_column ? out.bias : nullptr;
+        unsigned char* const boxes     = slots + warp * plain_slots * plain_slot_bytes;
+        constexpr bool bias_per_row    = Bias == gemm_bias::per_row;
+        constexpr bool bias_per_column = Bias == gemm_bias::per_column;
+        const D* const col_bias        = bias_per_column ? out.bias : nullptr;
         // Where only sums follow the products (no activation, no D0), d_scale is folded into
-        // alpha, beta and the bias's multiply-add: one multiply less per element.
+        // alpha, beta and the bias (a row's bias scaled once per slab): one multiply less per
+        // element.
         constexpr bool fold_scale = Act == gemm_activation::none && In != register_input::d0;
         const E alpha             = fold_scale ? output_scale(out) : out.alpha;
         const E beta              = fold_scale ? out.d_scale * out.beta : out.beta;
@@ -687,19 +694,27 @@ struct gemm_wgmma_epilogue
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
             const input_rows rows =
                 with_input ? input_rows::of(in, out.m, r_lo, col0 + 2 * (lane % 4)) : input_rows{};
-            const E bias_lo = row_bias && r_lo < out.m ? load_output_type<E>(out.bias[r_lo]) : E(0);
-            const E bias_hi = row_bias && r_hi < out.m ? load_output_type<E>(out.bias[r_hi]) : E(0);
+            const E bias_lo = bias_per_row && r_lo < out.m
+                                  ? bias_scale * load_output_type<E>(out.bias[r_lo])
+                                  : E(0);
+            const E bias_hi = bias_per_row && r_hi < out.m
+                                  ? bias_scale * load_output_type<E>(out.bias[r_hi])
+                                  : E(0);
             // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
             // (value e of it is its own) and its input value are given. The order of the
-            // operations is gemm_tile_output::value's, d_scale moved ahead where fold_scale.
+            // operations is gemm_tile_output::value's, the bias added first (one multiply-add
+            // with the product) and d_scale moved ahead where fold_scale.
             const auto value = [&](Acc v, index_t a, d_pair column_bias, index_t e,
                                    E x_in) CK_TILE_FORCE_INLINE {
-                E x = alpha * static_cast<E>(v);
+                E x;
+                if constexpr(bias_per_row)
+                    x = alpha * static_cast<E>(v) + ((a % 4) / 2 == 0 ? bias_lo : bias_hi);
+                else if constexpr(bias_per_column)
+                    x = alpha * static_cast<E>(v) + bias_scale * pair_value(column_bias, e);
+                else
+                    x = alpha * static_cast<E>(v);
                 if constexpr(In == register_input::c)
                     x += beta * x_in;
-                if constexpr(Bias)
-                    x += bias_scale *
-                         (((a % 4) / 2 == 0 ? bias_lo : bias_hi) + pair_value(column_bias, e));
                 if constexpr(In == register_input::d0)
                 {
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
