@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 #include <cuda_runtime.h>
 
@@ -39,11 +40,17 @@ enum share
     pair_b,
     pair_b_own,
     pair_a,
-    grouped, ///< no clusters; the GEMM's order (groups of 8 tile rows, M fastest)
-    tpc      ///< no clusters; the two SMs of a TPC (%smid / 2) take neighbouring M tiles
+    grouped,  ///< no clusters; the GEMM's order (groups of 8 tile rows, M fastest)
+    tpc,      ///< no clusters; the two SMs of a TPC (%smid / 2) take neighbouring M tiles
+    grouped4, ///< no clusters; groups of 4 tile rows (the GEMM's order for single blocks)
+    placed    ///< clusters of CM x CN tiles, each CTA loading its own operands: the cluster only
+              ///< places the tiles on one GPC (no multicast, no barrier shared across CTAs)
 };
 
-__device__ int tpc_pair[128];   // per TPC: 1 + the pair index its first block drew
+template <share Share>
+constexpr bool coupled = Share == pair_b || Share == pair_b_own || Share == pair_a;
+
+__device__ int tpc_pair[128]; // per TPC: 1 + the pair index its first block drew
 __device__ int tpc_arrivals[128];
 __device__ int pairs_drawn;
 
@@ -56,11 +63,11 @@ struct probe_maps
     int m_tiles, n_tiles, k_tiles;
 };
 
-template <int BM, int BN, int Stages, share Share>
+template <int BM, int BN, int Stages, share Share, int CM = 1, int CN = 1>
 __global__ void __launch_bounds__(64, 1) feed(const __grid_constant__ probe_maps maps)
 {
-    constexpr int cluster     = Share == pair_b || Share == pair_b_own || Share == pair_a ? 2 : 1;
-    constexpr int a_bytes     = BM * 128, b_bytes = BN * 128;
+    constexpr int cluster = coupled<Share> ? 2 : Share == placed ? CM * CN : 1;
+    constexpr int a_bytes = BM * 128, b_bytes = BN * 128;
     constexpr int stage_bytes = a_bytes + b_bytes;
     extern __shared__ __align__(1024) unsigned char smem_raw[];
     unsigned char* base = smem_raw + (1024 - arch::shared_address(smem_raw) % 1024) % 1024;
@@ -71,11 +78,11 @@ __global__ void __launch_bounds__(64, 1) feed(const __grid_constant__ probe_maps
         for(int s = 0; s < Stages; ++s)
         {
             arch::mbarrier_init(&full[s], 1);
-            arch::mbarrier_init(&empty[s], cluster);
+            arch::mbarrier_init(&empty[s], coupled<Share> ? cluster : 1);
         }
         arch::fence_mbarrier_init();
     }
-    if constexpr(cluster > 1)
+    if constexpr(coupled<Share>)
         arch::cluster_sync();
     else
         __syncthreads();
@@ -87,15 +94,26 @@ __global__ void __launch_bounds__(64, 1) feed(const __grid_constant__ probe_maps
         tn = c % (maps.n_tiles / 2) * 2 + rank;
         tm = c / (maps.n_tiles / 2);
     }
+    else if constexpr(Share == placed)
+    {
+        // The clusters in the GEMM's order (groups of 8 tile rows), the tiles inside a
+        // cluster M fastest.
+        const int gm = maps.m_tiles / CM, gn = maps.n_tiles / CN;
+        const int g = 8 / CM > 0 ? 8 / CM : 1, per_group = g * gn, first = c / per_group * g;
+        const int rows = gm - first < g ? gm - first : g;
+        tm             = (first + c % per_group % rows) * CM + rank % CM;
+        tn             = c % per_group / rows * CN + rank / CM;
+    }
     else if constexpr(cluster > 1) // pairs along M
     {
         tm = c % (maps.m_tiles / 2) * 2 + rank;
         tn = c / (maps.m_tiles / 2);
     }
-    else if constexpr(Share == grouped)
+    else if constexpr(Share == grouped || Share == grouped4)
     {
-        const int per_group = 8 * maps.n_tiles, first_m = c / per_group * 8;
-        const int rows = maps.m_tiles - first_m < 8 ? maps.m_tiles - first_m : 8;
+        constexpr int g     = Share == grouped ? 8 : 4;
+        const int per_group = g * maps.n_tiles, first_m = c / per_group * g;
+        const int rows = maps.m_tiles - first_m < g ? maps.m_tiles - first_m : g;
         tm             = first_m + c % per_group % rows;
         tn             = c % per_group / rows;
     }
@@ -169,7 +187,7 @@ __global__ void __launch_bounds__(64, 1) feed(const __grid_constant__ probe_maps
         {
             const int s = kt % Stages;
             arch::mbarrier_wait_parity(&full[s], (kt / Stages) & 1);
-            if constexpr(cluster == 1)
+            if constexpr(!coupled<Share>)
                 arch::mbarrier_arrive(&empty[s]);
             else
             {
@@ -181,7 +199,7 @@ __global__ void __launch_bounds__(64, 1) feed(const __grid_constant__ probe_maps
         if(blockIdx.x < max_blocks)
             loop_cycles[blockIdx.x] = clock64() - start;
     }
-    if constexpr(cluster > 1)
+    if constexpr(coupled<Share>)
         arch::cluster_sync(); // peers may still arrive on this CTA's barriers
 }
 
@@ -198,8 +216,8 @@ __global__ void fill_random_halves(uint16_t* p, size_t n)
 
 tma_descriptor k_major_map(const uint16_t* p, int rows, int k, uint32_t box_rows)
 {
-    tma_tile_spec s = make_tma_tile_spec_2d(reinterpret_cast<const half_t*>(p), rows, k, k,
-                                            box_rows, 64, smem_swizzle::b128);
+    tma_tile_spec s    = make_tma_tile_spec_2d(reinterpret_cast<const half_t*>(p), rows, k, k,
+                                               box_rows, 64, smem_swizzle::b128);
     s.rank             = 3;
     s.dims[2]          = 1;
     s.strides_bytes[2] = uint64_t(rows) * k * 2;
@@ -214,24 +232,24 @@ struct config
     void (*run)(int k, int launches, bool print);
 };
 
-template <int BM, int BN, int Stages, share Share>
+template <int BM, int BN, int Stages, share Share, int CM = 1, int CN = 1>
 void run(int m, int n, int k, int launches, bool print)
 {
-    constexpr int cluster = Share == pair_b || Share == pair_b_own || Share == pair_a ? 2 : 1;
+    constexpr int cluster = coupled<Share> ? 2 : Share == placed ? CM * CN : 1;
     uint16_t *a, *b;
     cudaMalloc(&a, size_t(m) * k * 2);
     cudaMalloc(&b, size_t(n) * k * 2);
     fill_random_halves<<<1024, 256>>>(a, size_t(m) * k);
     fill_random_halves<<<1024, 256>>>(b, size_t(n) * k);
     probe_maps maps{};
-    maps.a       = k_major_map(a, m, k, Share == pair_a ? BM / 2 : BM);
-    maps.b       = k_major_map(b, n, k, Share == pair_b ? BN / 2 : BN);
-    maps.m_tiles = m / BM;
-    maps.n_tiles = n / BN;
-    maps.k_tiles = k / 64;
+    maps.a           = k_major_map(a, m, k, Share == pair_a ? BM / 2 : BM);
+    maps.b           = k_major_map(b, n, k, Share == pair_b ? BN / 2 : BN);
+    maps.m_tiles     = m / BM;
+    maps.n_tiles     = n / BN;
+    maps.k_tiles     = k / 64;
     const int blocks = maps.m_tiles * maps.n_tiles;
     const int smem   = Stages * (BM + BN) * 128 + 2 * Stages * 8 + 1024;
-    auto kernel      = feed<BM, BN, Stages, Share>;
+    auto kernel      = feed<BM, BN, Stages, Share, CM, CN>;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
     cudaLaunchConfig_t cfg{};
     cudaLaunchAttribute attr{};
@@ -277,14 +295,17 @@ void run(int m, int n, int k, int launches, bool print)
         std::sort(cyc.begin(), cyc.end());
         std::sort(ms.begin(), ms.end());
         const double per_block = double(maps.k_tiles) * (BM + BN) * 128;
-        const char* names[]    = {"none", "pair_b", "pair_b_own", "pair_a", "grouped", "tpc"};
-        const size_t q         = cyc.size();
+        const char* names[]    = {"none",    "pair_b", "pair_b_own", "pair_a",
+                                  "grouped", "tpc",    "grouped4"};
+        char name[16];
+        std::snprintf(name, sizeof(name), "placed %dx%d", CM, CN);
+        const size_t q = cyc.size();
         std::printf("  %5dx%-5d K=%5d %3dx%-3d s%d %-10s blocks %3d  launch %7.2f us  loop cycles "
                     "min %6lld q1 %6lld median %6lld q3 %6lld max %6lld  B/clk/SM at the max "
                     "%5.1f\n",
-                    m, n, k, BM, BN, Stages, names[Share], blocks, ms[ms.size() / 2] * 1e3,
-                    cyc[0], cyc[q / 4], cyc[q / 2], cyc[3 * q / 4], cyc[q - 1],
-                    per_block / double(cyc[q - 1]));
+                    m, n, k, BM, BN, Stages, Share == placed ? name : names[Share], blocks,
+                    ms[ms.size() / 2] * 1e3, cyc[0], cyc[q / 4], cyc[q / 2], cyc[3 * q / 4],
+                    cyc[q - 1], per_block / double(cyc[q - 1]));
     }
     cudaFree(a);
     cudaFree(b);
@@ -299,19 +320,51 @@ int main(int argc, char** argv)
         {"64x128 grouped",
          [](int k, int n, bool p) { run<64, 128, 8, grouped>(1408, 768, k, n, p); }},
         {"64x128 tpc", [](int k, int n, bool p) { run<64, 128, 8, tpc>(1408, 768, k, n, p); }},
-        {"64x128 pair_b", [](int k, int n, bool p) { run<64, 128, 8, pair_b>(1408, 768, k, n, p); }},
+        {"64x128 pair_b",
+         [](int k, int n, bool p) { run<64, 128, 8, pair_b>(1408, 768, k, n, p); }},
         {"64x128 pair_b_own",
          [](int k, int n, bool p) { run<64, 128, 8, pair_b_own>(1408, 768, k, n, p); }},
-        {"128x64 pair_a", [](int k, int n, bool p) { run<128, 64, 8, pair_a>(768, 1408, k, n, p); }},
+        {"128x64 pair_a",
+         [](int k, int n, bool p) { run<128, 64, 8, pair_a>(768, 1408, k, n, p); }},
         {"128x256 none", [](int k, int n, bool p) { run<128, 256, 4, none>(2816, 1536, k, n, p); }},
         {"128x256 grouped",
          [](int k, int n, bool p) { run<128, 256, 4, grouped>(2816, 1536, k, n, p); }},
         {"128x256 tpc", [](int k, int n, bool p) { run<128, 256, 4, tpc>(2816, 1536, k, n, p); }},
         {"128x256 pair_b",
          [](int k, int n, bool p) { run<128, 256, 4, pair_b>(2816, 1536, k, n, p); }},
+        // 128 tiles (16 x 8), so that clusters of four fit at once: the GEMM's order against
+        // clusters that only place neighbouring tiles on one GPC.
+        {"64x128 grouped 128",
+         [](int k, int n, bool p) { run<64, 128, 8, grouped>(1024, 1024, k, n, p); }},
+        {"64x128 placed 2x1",
+         [](int k, int n, bool p) { run<64, 128, 8, placed, 2, 1>(1024, 1024, k, n, p); }},
+        {"64x128 placed 2x2",
+         [](int k, int n, bool p) { run<64, 128, 8, placed, 2, 2>(1024, 1024, k, n, p); }},
+        {"64x128 placed 4x1",
+         [](int k, int n, bool p) { run<64, 128, 8, placed, 4, 1>(1024, 1024, k, n, p); }},
+        {"64x128 placed 4x2",
+         [](int k, int n, bool p) { run<64, 128, 8, placed, 4, 2>(1024, 1024, k, n, p); }},
+        {"128x256 grouped 128",
+         [](int k, int n, bool p) { run<128, 256, 4, grouped>(2048, 2048, k, n, p); }},
+        {"128x256 placed 2x1",
+         [](int k, int n, bool p) { run<128, 256, 4, placed, 2, 1>(2048, 2048, k, n, p); }},
+        {"128x256 placed 2x2",
+         [](int k, int n, bool p) { run<128, 256, 4, placed, 2, 2>(2048, 2048, k, n, p); }},
+        {"128x256 placed 4x1",
+         [](int k, int n, bool p) { run<128, 256, 4, placed, 4, 1>(2048, 2048, k, n, p); }},
+        {"128x256 placed 4x2",
+         [](int k, int n, bool p) { run<128, 256, 4, placed, 4, 2>(2048, 2048, k, n, p); }},
+        {"64x128 grouped4 128",
+         [](int k, int n, bool p) { run<64, 128, 8, grouped4>(1024, 1024, k, n, p); }},
+        {"128x256 grouped4 128",
+         [](int k, int n, bool p) { run<128, 256, 4, grouped4>(2048, 2048, k, n, p); }},
+        {"64x128 grouped4 132",
+         [](int k, int n, bool p) { run<64, 128, 8, grouped4>(1408, 768, k, n, p); }},
+        {"128x256 grouped4 132",
+         [](int k, int n, bool p) { run<128, 256, 4, grouped4>(2816, 1536, k, n, p); }},
     };
     const int count = int(sizeof(configs) / sizeof(configs[0]));
-    if(argc > 1)
+    if(argc > 1 && std::string(argv[1]) != "placed")
     {
         const int i = std::atoi(argv[1]);
         const int k = argc > 2 ? std::atoi(argv[2]) : 8192;
@@ -320,9 +373,10 @@ int main(int argc, char** argv)
         configs[i].run(k, 3, true);
         return 0;
     }
+    const int first = argc > 1 && std::string(argv[1]) == "placed" ? 10 : 0;
     for(int k : {1024, 8192})
         for(int round = 0; round < 2; ++round)
-            for(const config& c : configs)
-                c.run(k, 20, true);
+            for(int i = first; i < count; ++i)
+                configs[i].run(k, 20, true);
     return 0;
 }

@@ -376,6 +376,18 @@ class Grouping(unittest.TestCase):
         costs = [sum(generate.compile_cost(i) for i in g) for g in groups]
         self.assertLessEqual(max(costs) - min(costs), max(generate.compile_cost(i) for i in insts))
 
+    def test_hopper_instances_compile_alone(self):
+        insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        units = generate.translation_units(insts, 4)
+        names = sorted(i["name"] for u in units for i in u)
+        self.assertEqual(names, sorted(i["name"] for i in insts))
+        hopper = [u for u in units if any(i.get("kernel") == "wgmma" for i in u)]
+        self.assertEqual(len(hopper), sum(i.get("kernel") == "wgmma" for i in insts))
+        self.assertGreater(len(hopper), 1)
+        self.assertTrue(all(len(u) == 1 for u in hopper))
+        self.assertEqual(len(units) - len(hopper), 4)
+        self.assertTrue(all(units))
+
     def test_generate_writes_sources_and_is_idempotent(self):
         rowwise_lists = [os.path.join(ROOT, "instances", n)
                          for n in ("norm.json", "softmax.json", "reduce.json")]
