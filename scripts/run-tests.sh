@@ -7,5 +7,15 @@ cd "$(dirname "$0")/.."
 preset="${1:-ci}"
 scripts/install-deps.sh
 cmake --preset "$preset"
-cmake --build --preset "$preset" -j "$(nproc)"
+# ptxas reports, as "Potential Performance Loss" notes, the Hopper kernels whose wgmma pipeline it
+# had to serialize (each MMA waiting for the previous one): a build that ships such a kernel
+# fails here, since no test without a GPU would notice.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+cmake --build --preset "$preset" -j "$(nproc)" 2>&1 | tee "$log"
+if grep -q "Potential Performance Loss" "$log"; then
+    echo "error: ptxas serialized the wgmma pipeline of these kernels:" >&2
+    grep -o "Potential Performance Loss: .*" "$log" | sort -u >&2
+    exit 1
+fi
 ctest --test-dir "build/$preset" --output-on-failure -j "$(nproc)"
