@@ -2,12 +2,14 @@
 // one output tile, alone or in clusters of two that share an operand through multicast? No
 // MMAs: a consumer warp releases each stage as soon as it lands (in every CTA of the cluster,
 // as the GEMM's consumers do), so the figure is the feed rate, in bytes per SM cycle, that
-// bounds a GEMM's main loop. 132 tiles, one per SM of an H100 (22 x 6 tiles), K-major fp16
-// operands with the GEMM's boxes (64 K columns, 128-byte swizzle, 256-byte L2 promotion).
+// bounds a GEMM's main loop. One tile per block, one wave: 132 tiles (22 x 6, one per SM of an
+// H100) or 128 (16 x 8, so that clusters of four fit at once); K-major fp16 operands with the
+// GEMM's boxes (64 K columns, 128-byte swizzle, 256-byte L2 promotion).
 //
 // Orders of the tiles over the blocks (tile BM x BN and stages in the table at the end):
 //   none:        block b takes tile b, M fastest
-//   grouped:     the GEMM's order: groups of 8 tile rows, M fastest within a group
+//   grouped:     groups of 8 tile rows, M fastest within a group (the GEMM's order for pairs)
+//   grouped4:    groups of 4 tile rows (the GEMM's order for single blocks)
 //   tpc:         the two SMs of a TPC (%smid / 2) take neighbouring M tiles (same B)
 //   pair_b:      clusters of two along M; each CTA loads its A and half of B's rows,
 //                multicast to both (the GEMM's `_c2` tiles)
@@ -15,10 +17,15 @@
 //                multicast)
 //   pair_a:      clusters of two along N; each CTA loads half of A's rows, multicast, and its B
 //                (cuBLASLt's pairs for small tiles)
+//   placed CMxCN: clusters of CM x CN tiles in groups of 8 tile rows, each CTA loading all of
+//                its operands and releasing its stages alone: the cluster only places the
+//                tiles on one GPC
 //
 //   nvcc -O3 -std=c++20 -DCK_TILE_RUNTIME_CUDA -DCK_TILE_PLATFORM_NVIDIA -Iinclude \
 //        -gencode=arch=compute_90a,code=sm_90a -o tma_feed_probe scripts/tma_feed_probe.cu -lcuda
-//   ./tma_feed_probe              every configuration at K = 1024 and 8192, twice, timed
+//   ./tma_feed_probe              the 132-tile configurations at K = 1024 and 8192, twice, timed
+//   ./tma_feed_probe placed       the 128-tile configurations (grouped, grouped4, placed), then
+//                                 grouped4 on the 132-tile grids
 //   ./tma_feed_probe <index> [K]  one configuration, three launches (for ncu)
 #include "ck_tile/core/arch/nvidia/cluster.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
@@ -40,7 +47,7 @@ enum share
     pair_b,
     pair_b_own,
     pair_a,
-    grouped,  ///< no clusters; the GEMM's order (groups of 8 tile rows, M fastest)
+    grouped,  ///< no clusters; groups of 8 tile rows, M fastest
     tpc,      ///< no clusters; the two SMs of a TPC (%smid / 2) take neighbouring M tiles
     grouped4, ///< no clusters; groups of 4 tile rows (the GEMM's order for single blocks)
     placed    ///< clusters of CM x CN tiles, each CTA loading its own operands: the cluster only
@@ -376,7 +383,7 @@ int main(int argc, char** argv)
     const int first = argc > 1 && std::string(argv[1]) == "placed" ? 10 : 0;
     for(int k : {1024, 8192})
         for(int round = 0; round < 2; ++round)
-            for(int i = first; i < count; ++i)
+            for(int i = first; i < (first == 0 ? 10 : count); ++i)
                 configs[i].run(k, 20, true);
     return 0;
 }
