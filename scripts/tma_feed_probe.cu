@@ -235,8 +235,8 @@ tma_descriptor k_major_map(const uint16_t* p, int rows, int k, uint32_t box_rows
 
 struct config
 {
-    const char* name;
-    void (*run)(int k, int launches, bool print);
+    int m, n; ///< the problem: A is m x K, B is n x K
+    void (*run)(int m, int n, int k, int launches, bool print);
 };
 
 template <int BM, int BN, int Stages, share Share, int CM = 1, int CN = 1>
@@ -323,52 +323,32 @@ int main(int argc, char** argv)
     // 132 tiles (one per SM of an H100): 1408 x 768 in 64x128 tiles, 768 x 1408 in 128x64,
     // 2816 x 1536 in 128x256 (22 x 6 tiles each).
     const config configs[] = {
-        {"64x128 none", [](int k, int n, bool p) { run<64, 128, 8, none>(1408, 768, k, n, p); }},
-        {"64x128 grouped",
-         [](int k, int n, bool p) { run<64, 128, 8, grouped>(1408, 768, k, n, p); }},
-        {"64x128 tpc", [](int k, int n, bool p) { run<64, 128, 8, tpc>(1408, 768, k, n, p); }},
-        {"64x128 pair_b",
-         [](int k, int n, bool p) { run<64, 128, 8, pair_b>(1408, 768, k, n, p); }},
-        {"64x128 pair_b_own",
-         [](int k, int n, bool p) { run<64, 128, 8, pair_b_own>(1408, 768, k, n, p); }},
-        {"128x64 pair_a",
-         [](int k, int n, bool p) { run<128, 64, 8, pair_a>(768, 1408, k, n, p); }},
-        {"128x256 none", [](int k, int n, bool p) { run<128, 256, 4, none>(2816, 1536, k, n, p); }},
-        {"128x256 grouped",
-         [](int k, int n, bool p) { run<128, 256, 4, grouped>(2816, 1536, k, n, p); }},
-        {"128x256 tpc", [](int k, int n, bool p) { run<128, 256, 4, tpc>(2816, 1536, k, n, p); }},
-        {"128x256 pair_b",
-         [](int k, int n, bool p) { run<128, 256, 4, pair_b>(2816, 1536, k, n, p); }},
+        {1408, 768, run<64, 128, 8, none>},
+        {1408, 768, run<64, 128, 8, grouped>},
+        {1408, 768, run<64, 128, 8, tpc>},
+        {1408, 768, run<64, 128, 8, pair_b>},
+        {1408, 768, run<64, 128, 8, pair_b_own>},
+        {768, 1408, run<128, 64, 8, pair_a>},
+        {2816, 1536, run<128, 256, 4, none>},
+        {2816, 1536, run<128, 256, 4, grouped>},
+        {2816, 1536, run<128, 256, 4, tpc>},
+        {2816, 1536, run<128, 256, 4, pair_b>},
         // 128 tiles (16 x 8), so that clusters of four fit at once: the GEMM's order against
         // clusters that only place neighbouring tiles on one GPC.
-        {"64x128 grouped 128",
-         [](int k, int n, bool p) { run<64, 128, 8, grouped>(1024, 1024, k, n, p); }},
-        {"64x128 placed 2x1",
-         [](int k, int n, bool p) { run<64, 128, 8, placed, 2, 1>(1024, 1024, k, n, p); }},
-        {"64x128 placed 2x2",
-         [](int k, int n, bool p) { run<64, 128, 8, placed, 2, 2>(1024, 1024, k, n, p); }},
-        {"64x128 placed 4x1",
-         [](int k, int n, bool p) { run<64, 128, 8, placed, 4, 1>(1024, 1024, k, n, p); }},
-        {"64x128 placed 4x2",
-         [](int k, int n, bool p) { run<64, 128, 8, placed, 4, 2>(1024, 1024, k, n, p); }},
-        {"128x256 grouped 128",
-         [](int k, int n, bool p) { run<128, 256, 4, grouped>(2048, 2048, k, n, p); }},
-        {"128x256 placed 2x1",
-         [](int k, int n, bool p) { run<128, 256, 4, placed, 2, 1>(2048, 2048, k, n, p); }},
-        {"128x256 placed 2x2",
-         [](int k, int n, bool p) { run<128, 256, 4, placed, 2, 2>(2048, 2048, k, n, p); }},
-        {"128x256 placed 4x1",
-         [](int k, int n, bool p) { run<128, 256, 4, placed, 4, 1>(2048, 2048, k, n, p); }},
-        {"128x256 placed 4x2",
-         [](int k, int n, bool p) { run<128, 256, 4, placed, 4, 2>(2048, 2048, k, n, p); }},
-        {"64x128 grouped4 128",
-         [](int k, int n, bool p) { run<64, 128, 8, grouped4>(1024, 1024, k, n, p); }},
-        {"128x256 grouped4 128",
-         [](int k, int n, bool p) { run<128, 256, 4, grouped4>(2048, 2048, k, n, p); }},
-        {"64x128 grouped4 132",
-         [](int k, int n, bool p) { run<64, 128, 8, grouped4>(1408, 768, k, n, p); }},
-        {"128x256 grouped4 132",
-         [](int k, int n, bool p) { run<128, 256, 4, grouped4>(2816, 1536, k, n, p); }},
+        {1024, 1024, run<64, 128, 8, grouped>},
+        {1024, 1024, run<64, 128, 8, placed, 2, 1>},
+        {1024, 1024, run<64, 128, 8, placed, 2, 2>},
+        {1024, 1024, run<64, 128, 8, placed, 4, 1>},
+        {1024, 1024, run<64, 128, 8, placed, 4, 2>},
+        {2048, 2048, run<128, 256, 4, grouped>},
+        {2048, 2048, run<128, 256, 4, placed, 2, 1>},
+        {2048, 2048, run<128, 256, 4, placed, 2, 2>},
+        {2048, 2048, run<128, 256, 4, placed, 4, 1>},
+        {2048, 2048, run<128, 256, 4, placed, 4, 2>},
+        {1024, 1024, run<64, 128, 8, grouped4>},
+        {2048, 2048, run<128, 256, 4, grouped4>},
+        {1408, 768, run<64, 128, 8, grouped4>},
+        {2816, 1536, run<128, 256, 4, grouped4>},
     };
     const int count = int(sizeof(configs) / sizeof(configs[0]));
     if(argc > 1 && std::string(argv[1]) != "placed")
@@ -377,13 +357,14 @@ int main(int argc, char** argv)
         const int k = argc > 2 ? std::atoi(argv[2]) : 8192;
         if(i < 0 || i >= count)
             return 1;
-        configs[i].run(k, 3, true);
+        configs[i].run(configs[i].m, configs[i].n, k, 3, true);
         return 0;
     }
-    const int first = argc > 1 && std::string(argv[1]) == "placed" ? 10 : 0;
+    const int grid_132 = 10; // configs[0 .. 9] run the 132-tile grids, the rest `placed`
+    const int first    = argc > 1 && std::string(argv[1]) == "placed" ? grid_132 : 0;
     for(int k : {1024, 8192})
         for(int round = 0; round < 2; ++round)
-            for(int i = first; i < (first == 0 ? 10 : count); ++i)
-                configs[i].run(k, 20, true);
+            for(int i = first; i < (first == 0 ? grid_132 : count); ++i)
+                configs[i].run(configs[i].m, configs[i].n, k, 20, true);
     return 0;
 }
