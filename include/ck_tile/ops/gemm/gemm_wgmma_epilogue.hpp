@@ -214,9 +214,9 @@ struct gemm_wgmma_epilogue
     static constexpr bool float_epilogue = std::is_same_v<E, float>;
 
     /// Whether a consumer of Slabs slabs reads an input in registers (from_registers with
-    /// reads_input): not past 128 accumulators per thread, where ptxas (168 registers for a
-    /// 384-thread block) spilled 908 bytes of the 192x192 tile's 144 accumulators and C values (68
-    /// without).
+    /// reads_input): not past 128 accumulators per thread, where ptxas spilled 908 bytes of the
+    /// 192x192 tile's 144 accumulators and C values (68 without), within the consumers' 232
+    /// registers after setmaxnreg.
     template <index_t Slabs>
     static constexpr bool input_in_registers = Slabs* accumulators <= 128;
 
