@@ -74,6 +74,17 @@ double math_factor(const cktile_instance_info_t& i)
     return i.tile_m == 128 && i.tile_n == 192 ? 1.10 : 1.0;
 }
 
+/// Time per tile of a cluster of two (sharing B through multicast) against single blocks, for
+/// a launch of `waves` waves of tiles. On the H100 the pairs take as many SM cycles as single
+/// blocks where B's L2 traffic is no limit (fp16 8192^3 on 128x256: 2.099-2.101 M against
+/// 2.095-2.100 M, ncu), and a few more on short launches (4096^3: 285 K against 277 K). But
+/// they read B from L2 once per pair, and on long launches, where the card runs against its
+/// power cap, that bought them a higher clock: 1.58-1.67 GHz against 1.50-1.55, and 0.953 to
+/// 0.973 of the single blocks' time at fp16 and bf16 8192^3 (15.5 waves); at 4096^3 (3.9
+/// waves) the two were even.
+constexpr double power_capped_waves = 8.0;
+double cluster_factor(double waves) { return waves >= power_capped_waves ? 0.97 : 1.005; }
+
 /// What a column-major D costs a copy-engine (Hopper) tile over a row-major one, as the math of
 /// this many K per output element: on the H100, 128x256 tiles with a column-major D (stored by
 /// the threads, consecutive threads down a column) ran fp16 4096^3 in 0.243 ms against 0.184
@@ -158,7 +169,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
         tile_work *= 1.1;
     if(cluster_m > 1)
-        tile_work *= 1.005; // where B's L2 traffic is no limit, clusters measured no faster
+        tile_work *= cluster_factor(static_cast<double>(tiles) /
+                                    static_cast<double>(mm.compute_units * occ));
     if(i.supports_activation && p.activation == CKTILE_ACTIVATION_NONE &&
        p.bias == CKTILE_BIAS_NONE)
         tile_work *= 1.01; // a fused epilogue that has nothing to do still branches

@@ -807,7 +807,9 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 // and large problems keep the plain 128x256 (6000^3, rows 32 bytes off the lines: 0.587 ms
 // against 0.631 for 128x192 in clusters). With whole-line rows (lda = ldb = 3008) 3000^3 ran
 // 0.0774 ms on 192x192 in clusters without the fused epilogue, 0.0795 with it, 0.0818 on
-// 128x192 in clusters and 0.090 on the plain 128x256.
+// 128x192 in clusters and 0.090 on the plain 128x256. Launches of many waves take the 128x256
+// pairs whatever the rows: they ran at a higher clock under the power cap (fp16 8192^3: 1.488
+// ms against 1.53 on the single blocks).
 TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -825,10 +827,11 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
     // against 0.091 and 0.079); with whole-line rows the cluster does not pay (4096^3: 1%
     // slower).
     for(const expectation e : {expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_", false},
-                               expectation{6000, 6000, 6000, 6000, "_128x256x64_s4_none", false},
+                               expectation{6000, 6000, 6000, 6000, "_128x256x64_s4_c2_none", false},
                                expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_", false},
                                expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_none", false},
-                               expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_none", false},
+                               expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_none", false},
+                               expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_none", true},
                                expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_", true},
                                expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_", true},
                                expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_none", true}})

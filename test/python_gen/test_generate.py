@@ -43,8 +43,9 @@ class ExpandTheShippedLists(unittest.TestCase):
         # benchmarked plain products once more without the fused epilogue, which they run
         # faster (instances/gemm.json, hopper_plain). 66: the 192-column pairs for B
         # row-major, torch.matmul's 3000^3. 67: the 128x128 tile for B row-major, torch.matmul's
-        # mid-sized problems.
-        self.assertLessEqual(len(insts), 67, "the ci set is compiled on every CI run")
+        # mid-sized problems. 71: the plain 128x256 pairs (fp16 and bf16, both layouts) that
+        # long launches take; without the fused epilogue they compile in seconds.
+        self.assertLessEqual(len(insts), 71, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
