@@ -75,15 +75,17 @@ double math_factor(const cktile_instance_info_t& i)
 }
 
 /// Time per tile of a cluster of two (sharing B through multicast) against single blocks, for
-/// a launch of `waves` waves of tiles. On the H100 the pairs take as many SM cycles as single
-/// blocks where B's L2 traffic is no limit (fp16 8192^3 on 128x256: 2.099-2.101 M against
-/// 2.095-2.100 M, ncu), and a few more on short launches (4096^3: 285 K against 277 K). But
-/// they read B from L2 once per pair, and on long launches, where the card runs against its
-/// power cap, that bought them a higher clock: 1.58-1.67 GHz against 1.50-1.55, and 0.953 to
-/// 0.973 of the single blocks' time at fp16 and bf16 8192^3 (15.5 waves); at 4096^3 (3.9
-/// waves) the two were even.
-constexpr double power_capped_waves = 8.0;
-double cluster_factor(double waves) { return waves >= power_capped_waves ? 0.97 : 1.005; }
+/// a launch whose SMs each run `k_steps` K steps (waves of tiles times K tiles per tile). On the
+/// H100 the pairs take as many SM cycles as single blocks where B's L2 traffic is no limit (fp16
+/// 8192^3 on 128x256: 2.099-2.101 M against 2.095-2.100 M, ncu), and a few more on short
+/// launches (4096^3: 285 K against 277 K). But they read B from L2 once per pair, and on long
+/// launches, where the card runs against its power cap, that bought them a higher clock:
+/// 1.58-1.67 GHz against 1.50-1.55, and 0.953 to 0.973 of the single blocks' time at fp16 and
+/// bf16 8192^3 (15.5 waves of 128 K steps); 8192 x 8192 x 4096 (15.5 of 64) gained 3%, 6000^3
+/// (8.7 of 94) 10% with B row-major and up to 2% with B column-major, while at 4096^3 (3.9 waves
+/// of 64) the two were even.
+constexpr double power_capped_k_steps = 512.0;
+double cluster_factor(double k_steps) { return k_steps >= power_capped_k_steps ? 0.97 : 1.005; }
 
 /// What a column-major D costs a copy-engine (Hopper) tile over a row-major one, as the math of
 /// this many K per output element: on the H100, 128x256 tiles with a column-major D (stored by
@@ -170,7 +172,7 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         tile_work *= 1.1;
     if(cluster_m > 1)
         tile_work *= cluster_factor(static_cast<double>(tiles) /
-                                    static_cast<double>(mm.compute_units * occ));
+                                    static_cast<double>(mm.compute_units * occ) * k_iters);
     if(i.supports_activation && p.activation == CKTILE_ACTIVATION_NONE &&
        p.bias == CKTILE_BIAS_NONE)
         tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
