@@ -133,6 +133,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(i.shared_memory_bytes > 0)
         occ = std::min<int>(occ, static_cast<int>(mm.lds_per_cu / i.shared_memory_bytes));
     occ = std::max(1, std::min(occ, mm.max_blocks_per_cu));
+    // Blocks running at once: a wave of tiles.
+    const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
 
     // Work of one tile: the FMAs, plus the operand loads (vectors need fewer instructions),
     // padded to whole K slices. Wider index arithmetic and run-time layouts cost extra.
@@ -171,8 +173,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
         tile_work *= 1.1;
     if(cluster_m > 1)
-        tile_work *= cluster_factor(static_cast<double>(tiles) /
-                                    static_cast<double>(mm.compute_units * occ) * k_iters);
+        tile_work *=
+            cluster_factor(static_cast<double>(tiles) / static_cast<double>(concurrent) * k_iters);
     if(i.supports_activation && p.activation == CKTILE_ACTIVATION_NONE &&
        p.bias == CKTILE_BIAS_NONE)
         tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
@@ -194,7 +196,6 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
                                : std::min(1.0, blocks_on_cu * threads / mm.latency_hiding_threads);
         return blocks_on_cu * tile_work / eff;
     };
-    const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
     const std::int64_t full_waves = tiles / concurrent;
     const std::int64_t rest       = tiles % concurrent;
     double t                      = static_cast<double>(full_waves) * wave_time(occ);

@@ -804,12 +804,12 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 // lines per tile row: on the H100, fp16 3000^3 with lda = ldb = 3000 ran best on 192x192 tiles
 // in clusters of two that share B through multicast (0.087 ms, against 0.099 on 128x192 in
 // clusters, 0.138 on the plain 128x256), while with whole-line rows the plain tiles come close
-// and large problems keep the plain 128x256 (6000^3, rows 32 bytes off the lines: 0.587 ms
+// and large problems keep the 128x256 tile (6000^3, rows 32 bytes off the lines: 0.587 ms
 // against 0.631 for 128x192 in clusters). With whole-line rows (lda = ldb = 3008) 3000^3 ran
 // 0.0774 ms on 192x192 in clusters without the fused epilogue, 0.0795 with it, 0.0818 on
-// 128x192 in clusters and 0.090 on the plain 128x256. Launches of many waves take the 128x256
-// pairs whatever the rows: they ran at a higher clock under the power cap (fp16 8192^3: 1.488
-// ms against 1.53 on the single blocks).
+// 128x192 in clusters and 0.090 on the plain 128x256. Long launches (6000^3, 8192^3) take the
+// 128x256 tile in pairs whatever the rows: the pairs ran at a higher clock under the power cap
+// (fp16 8192^3: 1.488 ms against 1.53 on the single blocks).
 TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
