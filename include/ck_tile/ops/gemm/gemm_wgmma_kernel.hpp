@@ -837,9 +837,11 @@ struct gemm_wgmma_kernel
                 arch::mbarrier_init(&input_barriers[c], 1);
             pipeline::init_barriers(sh); // fences the initializations for the copy engine
         }
-        // Peers signal this CTA's barriers: they must see them initialized.
+        // Peers signal this CTA's barriers: they must see them initialized. In a cluster every
+        // thread arrives now and waits where it first touches a barrier (cluster_wait below),
+        // so the cluster barrier's latency passes under the setup.
         if constexpr(ClusterM > 1)
-            arch::cluster_sync();
+            arch::cluster_arrive_relaxed();
         else
             block_sync_lds();
         const index_t rank = ClusterM > 1 ? static_cast<index_t>(arch::cluster_cta_rank()) : 0;
@@ -862,6 +864,8 @@ struct gemm_wgmma_kernel
                 const bool prefetch_input = input_from_registers && ka.prefetch_input_tiles;
                 if(prefetch_input)
                     arch::tma_prefetch_descriptor(&ka.map_x);
+                if constexpr(ClusterM > 1)
+                    arch::cluster_wait();
                 for(std::int64_t u = cluster; u < total; u += clusters)
                 {
                     const auto wu    = ka.work(u);
@@ -879,7 +883,11 @@ struct gemm_wgmma_kernel
                                       wu.k_tiles, rank, policy_a, policy_b, at,
                                       [&] { arch::tma_prefetch_l2_3d(&ka.map_x, n0, m0, b); });
                 }
+                if constexpr(ClusterM > 1)
+                    pipeline::wait_for_last_releases(sh, ring);
             }
+            else if constexpr(ClusterM > 1)
+                arch::cluster_wait(); // once per arrive, though these threads have no more work
         }
         else
         {
@@ -929,6 +937,9 @@ struct gemm_wgmma_kernel
             for(index_t slab = 0; slab < pipeline::slabs; ++slab)
                 for(index_t i = 0; i < pipeline::accumulators; ++i)
                     acc[slab][i] = Acc{};
+            // Before the first wait on a barrier.
+            if constexpr(ClusterM > 1)
+                arch::cluster_wait();
             std::int64_t turn = 0; // ping-pong: units alternate between the two consumers
             uint32_t d_turn   = 0; // chunks or boxes stored through the copy engine
             for(std::int64_t u = cluster; u < total; u += clusters, ++turn)
@@ -1017,9 +1028,8 @@ struct gemm_wgmma_kernel
             if(tma_store)
                 epilogue::drain_stores(t_in_group);
         }
-        // No CTA may leave while a peer can still arrive on its barriers.
-        if constexpr(ClusterM > 1)
-            arch::cluster_sync();
+        // No CTA may leave while a peer can still arrive on its barriers: its producer thread
+        // has waited for the last releases (wait_for_last_releases).
 #else
         (void)ka;
         trap();

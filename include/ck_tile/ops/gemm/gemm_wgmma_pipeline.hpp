@@ -156,6 +156,21 @@ struct gemm_wgmma_pipeline
         }
     }
 
+    /// The producer thread after its last stage, in a cluster: waits until the consumers of
+    /// every CTA have released each stage's last fill (the waits the next Stages loads would
+    /// make). After it no peer arrives on this CTA's barriers any more, and every multicast
+    /// into its stages has landed (its own consumers waited for them), so the CTA may exit
+    /// without a cluster barrier.
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void wait_for_last_releases(const shared& sh,
+                                                                           ring& r)
+    {
+        for(index_t s = 0; s < Policy::Stages; ++s)
+        {
+            arch::mbarrier_wait_parity(&sh.empty[r.stage], r.parity ^ 1u);
+            r.advance();
+        }
+    }
+
     /// One consumer warpgroup: acc = its share of the tile (Policy::consumer_row / _col:
     /// slabs of 64 rows of A times ConsumerN columns of B) over every K tile of the output
     /// tile. `consumer` is the warpgroup's index among the consumers.
