@@ -165,12 +165,14 @@ struct gemm_wgmma_epilogue
         }
     }
 
-    /// Before the block exits: its stores have finished with shared memory (each warp's first
-    /// lane issued some of them).
+    /// Before the block exits: its stores have finished reading shared memory (each warp's
+    /// first lane issued some of them). Their writes to global memory need no wait here: they
+    /// complete before the kernel does, and nothing in the kernel reads D back. Waiting for
+    /// the writes as well kept the last blocks of every launch for a write's round trip.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void drain_stores(index_t t)
     {
         if(t % 32 == 0)
-            arch::tma_store_wait_group<0>();
+            arch::tma_store_wait_group_read<0>();
     }
 
     /// True when scale_and_store computes what gemm_tile_output::write would (alpha and the
