@@ -83,6 +83,27 @@ void expect_descriptors_name_the_copied_bytes()
         }
 }
 
+/// The consumers build stage 0's descriptor of their first slab once and reach every other
+/// one by adding descriptor_offset (and the stage's byte offset): it must give the very
+/// descriptor descriptor() builds, for every stage base, first row, slab and K step.
+template <typename T, index_t Rows, bool KMajor, index_t MnGroup = 64, index_t Slab = 64>
+void expect_offsets_reach_every_descriptor()
+{
+    using tile = gemm_wgmma_operand_tile<T, Rows, KMajor, 1, MnGroup>;
+    for(uint32_t base : {0u, 1024u, 49152u, 4u * 49152u, 229376u - 2u * tile::bytes})
+        for(index_t row0 = 0; row0 < Rows; row0 += Slab)
+        {
+            const uint64_t first = tile::descriptor(base, row0, 0);
+            for(index_t rows = 0; row0 + rows < Rows; rows += Slab)
+                for(index_t s = 0; s < tile::k_steps; ++s)
+                    ASSERT_EQ(
+                        wgmma_smem_descriptor::advance(first, tile::descriptor_offset(rows, s)),
+                        tile::descriptor(base, row0 + rows, s))
+                        << "rows " << Rows << " base " << base << " first row " << row0 << " + "
+                        << rows << " step " << s;
+        }
+}
+
 } // namespace
 
 TEST(GemmWgmmaOperand, KMajorDescriptorsNameTheCopiedBytes)
@@ -105,6 +126,24 @@ TEST(GemmWgmmaOperand, MnMajorDescriptorsNameTheCopiedBytes)
     EXPECT_EQ(narrow::box_inner, 32u);
     expect_descriptors_name_the_copied_bytes<half_t, 192, false, 32, 96>();
     expect_descriptors_name_the_copied_bytes<bf16_t, 128, false, 32, 32>();
+}
+
+TEST(GemmWgmmaOperand, OffsetsFromTheFirstDescriptorReachEveryDescriptor)
+{
+    expect_offsets_reach_every_descriptor<half_t, 128, true>();
+    expect_offsets_reach_every_descriptor<half_t, 256, true>();
+    expect_offsets_reach_every_descriptor<half_t, 192, true>();
+    expect_offsets_reach_every_descriptor<fp8_t, 128, true>();
+    expect_offsets_reach_every_descriptor<half_t, 128, false>();
+    expect_offsets_reach_every_descriptor<bf16_t, 256, false>();
+    expect_offsets_reach_every_descriptor<half_t, 192, false, 32, 96>();
+    // A stage base far enough on that the start address field is near its top.
+    using tile           = gemm_wgmma_operand_tile<half_t, 256, true>;
+    const uint64_t first = tile::descriptor(200704u, 0, 0);
+    EXPECT_EQ(wgmma_smem_descriptor::start_address(
+                  wgmma_smem_descriptor::advance(first, tile::descriptor_offset(192, 3))),
+              200704u + 192u * 128u + 96u);
+    EXPECT_EQ(wgmma_smem_descriptor::advance(first, 16u * 1024u) >> 32, first >> 32);
 }
 
 TEST(GemmWgmmaOperand, BoxesCoverTheStage)

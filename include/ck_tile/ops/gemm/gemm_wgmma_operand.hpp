@@ -107,6 +107,20 @@ struct gemm_wgmma_operand_tile
 
     static constexpr wgmma_major major = KMajor ? wgmma_major::k : wgmma_major::mn;
 
+    /// How far the slab `rows` further on, at K step `step`, starts from the slab at step 0:
+    /// descriptor(base, row0 + rows, step) is wgmma_smem_descriptor::advance(descriptor(base,
+    /// row0, 0), descriptor_offset(rows, step)) (rows a multiple of 8, or of MnGroup for
+    /// MN-major tiles, as for descriptor()).
+    CK_TILE_HOST_DEVICE static constexpr uint32_t descriptor_offset(index_t rows, index_t step)
+    {
+        if constexpr(KMajor)
+            return static_cast<uint32_t>(rows * span_bytes + step * step_bytes);
+        else
+            return static_cast<uint32_t>(rows / MnGroup * group_bytes +
+                                         step * (step_bytes / static_cast<index_t>(sizeof(T))) *
+                                             row_bytes);
+    }
+
     /// The descriptor of the slab (64 rows for A, the MMA's N for B) starting at row `row0` for
     /// K step `step` (0 .. k_steps-1) of a stage whose shared address is `base` (1024-byte
     /// aligned). `row0` is a multiple of 8 (one swizzle atom) for K-major tiles, of MnGroup

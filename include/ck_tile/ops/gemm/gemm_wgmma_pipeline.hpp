@@ -187,12 +187,17 @@ struct gemm_wgmma_pipeline
         consumer           = arch::warp_uniform(consumer);
         const index_t row0 = Policy::consumer_row(consumer);
         const index_t col0 = Policy::consumer_col(consumer);
-        index_t previous   = 0;
+        // Stage 0's descriptors, built once: every other one is a constant number of 16-byte
+        // units further on, one add each (descriptor_offset).
+        const uint64_t a_first = a_tile::descriptor(arch::shared_address(sh.a(0)), row0, 0);
+        const uint64_t b_first = b_tile::descriptor(arch::shared_address(sh.b(0)), col0, 0);
+        index_t previous       = 0;
         for(int32_t kt = 0; kt < k_tiles; ++kt)
         {
             const index_t stage = arch::warp_uniform(r.stage);
-            const uint32_t sa   = arch::shared_address(sh.a(stage));
-            const uint32_t sb   = arch::shared_address(sh.b(stage));
+            const uint32_t at   = static_cast<uint32_t>(stage * Plan::stage_bytes);
+            const uint64_t a0   = wgmma_smem_descriptor::advance(a_first, at);
+            const uint64_t b0   = wgmma_smem_descriptor::advance(b_first, at);
             arch::mbarrier_wait_parity(&sh.full[stage], r.parity);
             fence_accumulators(acc);
             arch::wgmma_fence();
@@ -200,13 +205,15 @@ struct gemm_wgmma_pipeline
 #pragma unroll
             for(index_t step = 0; step < a_tile::k_steps; ++step)
             {
-                const uint64_t db = b_tile::descriptor(sb, col0, step);
+                const uint64_t db =
+                    wgmma_smem_descriptor::advance(b0, b_tile::descriptor_offset(0, step));
                 const wgmma_scale_d scale =
                     (kt == 0 && step == 0) ? wgmma_scale_d::zero : wgmma_scale_d::one;
 #pragma unroll
                 for(index_t slab = 0; slab < slabs; ++slab)
                 {
-                    const uint64_t da = a_tile::descriptor(sa, row0 + 64 * slab, step);
+                    const uint64_t da = wgmma_smem_descriptor::advance(
+                        a0, a_tile::descriptor_offset(64 * slab, step));
                     if constexpr(mma::mn_major_supported)
                         mma::template fma<a_tile::major, b_tile::major>(da, db, acc[slab], scale);
                     else

@@ -108,7 +108,10 @@ struct wgmma_smem_descriptor
     /// @pre bytes % 16 == 0 and the start address field does not overflow.
     CK_TILE_HOST_DEVICE static constexpr uint64_t advance(uint64_t desc, uint32_t bytes)
     {
-        return desc + static_cast<uint64_t>(bytes >> 4);
+        // The start address field is the low word's lowest 14 bits and cannot carry out of it
+        // (the shared window is below 2^18 bytes): a 32-bit add leaves the high word alone.
+        return (desc & ~uint64_t{0xffffffffu}) |
+               static_cast<uint32_t>(static_cast<uint32_t>(desc) + (bytes >> 4));
     }
 
     CK_TILE_HOST_DEVICE static constexpr uint32_t start_address(uint64_t d)
