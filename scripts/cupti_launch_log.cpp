@@ -7,6 +7,9 @@
 //       -o liblaunch_log.so -L/usr/local/cuda/lib64 -lcupti -lcuda
 //   CUDA_INJECTION64_PATH=$PWD/liblaunch_log.so LAUNCH_LOG=launches.txt python3 app.py
 //
+// With LAUNCH_LOG_WORDS set it also prints every parameter word under the constant-bank offset
+// the SASS reads it at (the divisors of a kernel's tile decode, for instance).
+//
 // The driver calls InitializeInjection() when the first CUDA context is made; the callbacks then
 // see every driver call, including those a library makes through entry points it looked up
 // itself. Kernels launched with a packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) and
@@ -103,6 +106,20 @@ void print_maps(const std::vector<unsigned char>& params)
             o += 48; // a map is 64 bytes of fields at least
 }
 
+/// Every 32-bit word of the parameters, eight to a line, each line headed by the constant-bank
+/// offset of its first word as the kernel's SASS reads it (sm_90: c[0x0][0x210] is parameter
+/// byte 0), so a constant the SASS divides by can be looked up.
+void print_words(const std::vector<unsigned char>& params)
+{
+    for(std::size_t o = 0; o + 4 <= params.size(); o += 32)
+    {
+        std::fprintf(out, "  c[0x%zx]", 0x210 + o);
+        for(std::size_t w = o; w < o + 32 && w + 4 <= params.size(); w += 4)
+            std::fprintf(out, " %08x", u32(params.data() + w));
+        std::fprintf(out, "\n");
+    }
+}
+
 /// The launch's parameters as one buffer, laid out as the kernel sees them.
 std::vector<unsigned char> parameters(CUfunction f, void** args, void** extra)
 {
@@ -146,6 +163,8 @@ void log_launch(const char* name, CUfunction f, const CUlaunchConfig& c, void** 
     const std::vector<unsigned char> p = parameters(f, args, extra);
     std::fprintf(out, " params %zu bytes\n", p.size());
     print_maps(p);
+    if(std::getenv("LAUNCH_LOG_WORDS"))
+        print_words(p);
     std::fflush(out);
 }
 
