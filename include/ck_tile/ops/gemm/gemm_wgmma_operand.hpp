@@ -107,10 +107,10 @@ struct gemm_wgmma_operand_tile
 
     static constexpr wgmma_major major = KMajor ? wgmma_major::k : wgmma_major::mn;
 
-    /// How far the slab `rows` further on, at K step `step`, starts from the slab at step 0:
-    /// descriptor(base, row0 + rows, step) is wgmma_smem_descriptor::advance(descriptor(base,
-    /// row0, 0), descriptor_offset(rows, step)) (rows a multiple of 8, or of MnGroup for
-    /// MN-major tiles, as for descriptor()).
+    /// Where the slab `rows` on starts at K step `step`, in bytes from the tile's start; the
+    /// offset is linear, so descriptor(base, row0 + rows, step) is also
+    /// wgmma_smem_descriptor::advance(descriptor(base, row0, 0), descriptor_offset(rows, step))
+    /// (rows a multiple of 8, or of MnGroup for MN-major tiles, as for descriptor()).
     CK_TILE_HOST_DEVICE static constexpr uint32_t descriptor_offset(index_t rows, index_t step)
     {
         if constexpr(KMajor)
@@ -128,18 +128,12 @@ struct gemm_wgmma_operand_tile
     CK_TILE_HOST_DEVICE static constexpr uint64_t descriptor(uint32_t base, index_t row0,
                                                              index_t step)
     {
+        const uint32_t start = base + descriptor_offset(row0, step);
         if constexpr(KMajor)
-            return wgmma_smem_descriptor::make_k_major(
-                base + static_cast<uint32_t>(row0 * span_bytes + step * step_bytes), swizzle,
-                span_bytes);
+            return wgmma_smem_descriptor::make_k_major(start, swizzle, span_bytes);
         else
-        {
-            constexpr index_t k_rows_per_step = step_bytes / static_cast<index_t>(sizeof(T));
-            return wgmma_smem_descriptor::make(
-                base + static_cast<uint32_t>(row0 / MnGroup * group_bytes +
-                                             step * k_rows_per_step * row_bytes),
-                static_cast<uint32_t>(group_bytes), 8u * row_bytes, swizzle);
-        }
+            return wgmma_smem_descriptor::make(start, static_cast<uint32_t>(group_bytes),
+                                               8u * row_bytes, swizzle);
     }
 };
 
