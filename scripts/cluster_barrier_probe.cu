@@ -9,10 +9,18 @@
 //      costs where the setup runs between its halves)
 //   6: as 1, after reading %cluster_ctarank
 //
-//   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o cluster_barrier_probe \
+//   nvcc -O3 -std=c++20 -DCK_TILE_RUNTIME_CUDA -DCK_TILE_PLATFORM_NVIDIA -Iinclude \
+//        -gencode=arch=compute_90a,code=sm_90a -o cluster_barrier_probe \
 //        scripts/cluster_barrier_probe.cu && ./cluster_barrier_probe
+#include "ck_tile/core/arch/nvidia/cluster.hpp"
+#include "ck_tile/core/arch/nvidia/mbarrier.hpp"
+
+#include <cstdint>
 #include <cstdio>
 #include <cuda_runtime.h>
+
+using namespace ck_tile;
+
 __device__ long long t_start[264], t_after[264];
 __device__ __forceinline__ long long gns()
 {
@@ -20,40 +28,34 @@ __device__ __forceinline__ long long gns()
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
 }
-template <int Mode> // 0: no cluster, 1: cluster 2 + barrier, 2: cluster 2, no barrier
+template <int Mode>
 __global__ void __launch_bounds__(384, 1) k(int record)
 {
-    __shared__ unsigned long long bar;
+    __shared__ uint64_t bar;
     long long s  = gns();
     long long c0 = clock64();
     if(threadIdx.x == 0)
-        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(
-            (unsigned)__cvta_generic_to_shared(&bar)));
-    if(threadIdx.x == 0)
-        asm volatile("fence.mbarrier_init.release.cluster;");
+    {
+        arch::mbarrier_init(&bar, 1);
+        arch::fence_mbarrier_init();
+    }
     long long c1;
     if constexpr(Mode == 1)
     {
-        asm volatile(
-            "barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
-                : "memory");
+        arch::cluster_sync();
         c1 = clock64();
     }
     else if constexpr(Mode == 3) // the second of two barriers
     {
-        asm volatile(
-            "barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
-                : "memory");
+        arch::cluster_sync();
         c0 = clock64();
-        asm volatile(
-            "barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
-                : "memory");
+        arch::cluster_sync();
         c1 = clock64();
     }
     else if constexpr(Mode == 4) // relaxed arrive
     {
-        asm volatile("barrier.cluster.arrive.relaxed.aligned;\n\tbarrier.cluster.wait.aligned;" ::
-                         : "memory");
+        arch::cluster_arrive_relaxed();
+        asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
         c1 = clock64();
     }
     else if constexpr(Mode == 5) // arrive, 2000 cycles of other work, wait: how long the wait takes
@@ -68,12 +70,8 @@ __global__ void __launch_bounds__(384, 1) k(int record)
     }
     else if constexpr(Mode == 6) // the CTA's rank read first (%cluster_ctarank), then the barrier
     {
-        unsigned r;
-        asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-        c0 = clock64() + r;
-        asm volatile(
-            "barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
-                : "memory");
+        c0 = clock64() + arch::cluster_cta_rank();
+        arch::cluster_sync();
         c1 = clock64();
     }
     else
