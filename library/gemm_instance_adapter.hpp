@@ -33,6 +33,7 @@ struct gemm_record_shape
     int cluster_m;    // blocks along M sharing B's tiles through multicast
     int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
     bool pingpong;    // consumer warpgroups take alternate tiles instead of sharing each
+    bool alpha_only;  // only D = alpha * A * B is compiled into the epilogue
 };
 
 /// The record the generated sources define, one per instance.
@@ -81,6 +82,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.pingpong               = shape.pingpong ? 1 : 0;
     r.runs_transposed        = &Inst::runs_transposed;
     r.staged_epilogue        = &Inst::staged_epilogue;
+    r.alpha_only_epilogue    = shape.alpha_only ? 1 : 0;
     return r;
 }
 
@@ -223,6 +225,7 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   0.0,
                                   1,
                                   0,
+                                  false,
                                   false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
@@ -250,6 +253,7 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         math_rate,
         1,
         0,
+        false,
         false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
@@ -277,7 +281,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   math_rate,
                                   static_cast<int>(Kernel::ClusterM),
                                   static_cast<int>(Kernel::Policy::Stages),
-                                  Kernel::Policy::Pingpong};
+                                  Kernel::Policy::Pingpong,
+                                  Kernel::AlphaOnly};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

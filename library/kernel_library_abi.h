@@ -109,6 +109,11 @@ typedef struct cktile_kernel_instance
      * through shared memory element by element (inputs or operations the register epilogue
      * does not take), which the selection model charges. NULL: never. */
     cktile_kernel_gemm_predicate_fn staged_epilogue;
+    /* Copy-engine GEMM instances compiled with only D = alpha * A * B in their epilogue
+     * (names ending _alpha; their supports function refuses everything else): nonzero. Their
+     * smaller code saves each tile the wait for the epilogue's instructions, which the
+     * selection model charges the others. */
+    int alpha_only_epilogue;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

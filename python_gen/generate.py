@@ -64,7 +64,11 @@ SHORT = {"fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp8_e4m3": "e4m3",
 LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
            "col": ("CKTILE_LAYOUT_COL_MAJOR", "ck_tile::gemm_layout::col", "c"),
            "any": ("CKTILE_LAYOUT_ANY", "ck_tile::gemm_layout::any", "x")}
-EPILOGUES = {"fused": True, "none": False}
+# Epilogue sets, by whether the fused operations (bias, activation, multi-D) are compiled in.
+# "alpha" (wgmma kernels only): D = alpha * A * B and nothing else, see gemm_wgmma_kernel.hpp.
+EPILOGUES = {"fused": True, "none": False, "alpha": False}
+# The epilogue sets of the kernels other than wgmma.
+BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
 
 TOP_KEYS = {"format_version", "op", "description", "type_combinations", "families"}
@@ -233,7 +237,7 @@ def expand(doc, path, instance_set, targets):
                 raise GenError(f"{fw}: type combination '{tname}' computes in tf32, which only "
                                "tile kernels do (the simt kernels' fp32 instances serve tf32 "
                                "problems)")
-        epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
+        epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], BASIC_EPILOGUES)
         index_bits = _list_of(f"{fw} index_bits", fam["index_bits"], {32, 64}, int)
         layouts = fam["layouts"]
         if not isinstance(layouts, list) or not layouts:
@@ -338,7 +342,7 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
     types = _list_of(f"{fw} types", fam["types"], set(combos) | {"*"})
     if "*" in types:
         types = list(combos)
-    epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], set(EPILOGUES))
+    epilogues = _list_of(f"{fw} epilogues", fam["epilogues"], BASIC_EPILOGUES)
     if fam["index_bits"] != [64]:
         raise GenError(f"{fw} index_bits: tile kernels index in 64 bits ([64])")
     if fam.get("general", False):
@@ -640,14 +644,15 @@ def wgmma_kernel_type(inst):
     acc = "std::int32_t" if c["compute"] == "int32" else "float"
     return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
             "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
-            "ck_tile::gemm_wgmma_schedule::{sch}{ra}>, {fused}>").format(
+            "ck_tile::gemm_wgmma_schedule::{sch}{ra}>, {fused}{alpha}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
         la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
         bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
         sch=inst["schedule"],
         ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]
             else ""),
-        fused="true" if EPILOGUES[inst["epilogue"]] else "false")
+        fused="true" if EPILOGUES[inst["epilogue"]] else "false",
+        alpha=", true" if inst["epilogue"] == "alpha" else "")
 
 
 def record_symbol(inst):

@@ -103,6 +103,13 @@ constexpr double column_major_d_store_k = 1200.0;
 /// C (0.34 times K = 4096).
 constexpr double staged_epilogue_k = 1500.0;
 
+/// What the full epilogue's code costs a copy-engine tile over an alpha-only instance's (its
+/// epilogue waits for instructions; alpha_only_epilogue), as the math of this many K per output
+/// element: on the H100 (ncu SM cycles, same command) the alpha-only 128x256 kernel saved
+/// about 1,500 cycles a tile at fp16 4096^3 and 4,000 at 2048^3, the 192x192 pair 2,500 at
+/// 3000^3, where a 128x256 tile's K step of 64 takes about 1,000.
+constexpr double full_epilogue_code_k = 128.0;
+
 } // namespace
 
 std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p)
@@ -187,6 +194,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(inst.copy_stages > 0 && splits == 1 && p.d_layout == CKTILE_LAYOUT_ROW_MAJOR &&
        inst.staged_epilogue && inst.staged_epilogue(&p))
         tile_work += staged_epilogue_k * tm * tn / rate * math_factor(i);
+    if(inst.copy_stages > 0 && !inst.alpha_only_epilogue)
+        tile_work += full_epilogue_code_k * tm * tn / rate * math_factor(i);
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
     // threads leave memory latency exposed. Copy-engine stages hide it without threads.

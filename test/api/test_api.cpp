@@ -809,7 +809,9 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 // 0.0774 ms on 192x192 in clusters without the fused epilogue, 0.0795 with it, 0.0818 on
 // 128x192 in clusters and 0.090 on the plain 128x256. Long launches (6000^3, 8192^3) take the
 // 128x256 tile in pairs whatever the rows: the pairs ran at a higher clock under the power cap
-// (fp16 8192^3: 1.488 ms against 1.53 on the single blocks).
+// (fp16 8192^3: 1.488 ms against 1.53 on the single blocks). These problems have beta = 0 and
+// no fused operation, so the tiles' alpha-only variants run them (fewer SM cycles than the
+// plain ones: 2.0% at 4096^3, 3.5% at 3000^3 on the 192x192 pair).
 TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -826,15 +828,16 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
     // ms against 0.100 on the 128x256 pair and 0.097 on the 128x192 pair; 3008^3: 0.076
     // against 0.091 and 0.079); with whole-line rows the cluster does not pay (4096^3: 1%
     // slower).
-    for(const expectation e : {expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_", false},
-                               expectation{6000, 6000, 6000, 6000, "_128x256x64_s4_c2_none", false},
-                               expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_", false},
-                               expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_none", false},
-                               expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_none", false},
-                               expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_none", true},
-                               expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_", true},
-                               expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_", true},
-                               expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_none", true}})
+    for(const expectation e :
+        {expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_alpha", false},
+         expectation{6000, 6000, 6000, 6000, "_128x256x64_s4_c2_alpha", false},
+         expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_alpha", false},
+         expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_alpha", false},
+         expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_alpha", false},
+         expectation{8192, 8192, 8192, 8192, "_128x256x64_s4_c2_alpha", true},
+         expectation{3000, 3000, 3000, 3000, "_192x192x64_s4_c2_alpha", true},
+         expectation{3000, 3000, 3000, 3008, "_192x192x64_s4_c2_alpha", true},
+         expectation{4096, 4096, 4096, 4096, "_128x256x64_s4_alpha", true}})
     {
         auto p = problem(e.m, e.n, e.k);
         p.lda = p.ldb = e.ld;
@@ -914,6 +917,84 @@ TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
 // workspace (whose size they report), and then that operand's pointer may have any alignment;
 // an aligned leading dimension with a misaligned pointer is still refused with the reason.
+// The alpha-only instances (D = alpha * A * B, stored through the copy engine) refuse what they
+// do not compile, each with its reason, and never split K: their twins without it take C, the
+// fused operations, D rows off 16 bytes and the split-K problems, and the selection sends such
+// problems there.
+TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    std::uint64_t alpha = 0, plain = 0;
+    ASSERT_EQ(
+        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_alpha", &alpha),
+        CKTILE_STATUS_SUCCESS)
+        << last();
+    ASSERT_EQ(
+        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_none", &plain),
+        CKTILE_STATUS_SUCCESS)
+        << last();
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, alpha, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.supports_bias, 0);
+    EXPECT_EQ(info.supports_activation, 0);
+    EXPECT_EQ(info.supports_multi_d, 0);
+    auto p     = problem(1000, 1000, 512);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+    const auto refused = [&](const cktile_gemm_problem_t& q, const char* why) {
+        reason[0] = 0;
+        EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &q, nullptr, reason, sizeof(reason)),
+                  CKTILE_STATUS_NOT_SUPPORTED)
+            << why;
+        EXPECT_NE(std::string(reason).find(why), std::string::npos) << reason;
+        EXPECT_EQ(cktile_gemm_supports(o.h, plain, &q, nullptr, nullptr, 0), CKTILE_STATUS_SUCCESS)
+            << last();
+        std::uint64_t pick = 0;
+        cktile_instance_info_t picked{};
+        ASSERT_TRUE(heuristic_pick(o.h, q, pick, picked));
+        EXPECT_NE(pick, alpha) << why;
+    };
+    auto q = p;
+    q.beta = 1.0;
+    refused(q, "beta must be 0");
+    q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
+    refused(q, "16-byte multiples");
+    q = p, q.ldd = 1004; // 2008 bytes
+    refused(q, "16-byte multiples");
+    q      = p;
+    q.bias = CKTILE_BIAS_PER_ROW;
+    EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("no bias"), std::string::npos) << reason;
+    q            = p;
+    q.activation = CKTILE_ACTIVATION_RELU;
+    EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    // An unaligned D pointer is refused at run time, with the same reason.
+    alignas(16) static unsigned char buffer[64];
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = args.b = buffer, args.d = buffer + 2;
+    EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &p, &args, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("16-byte multiples"), std::string::npos) << reason;
+    // Small output, long K: the plain twin splits K through the workspace; this one does not.
+    q          = problem(64, 256, 16384);
+    q.b_layout = CKTILE_LAYOUT_COL_MAJOR, q.ldb = q.k;
+    std::size_t ws_alpha = 1, ws_plain = 0;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, alpha, &q, &ws_alpha), CKTILE_STATUS_SUCCESS);
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, plain, &q, &ws_plain), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(ws_alpha, 0u);
+    EXPECT_GT(ws_plain, 0u);
+}
+
 TEST(Select, HopperInstancesStageUnalignedOperands)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
