@@ -914,9 +914,6 @@ TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
     }
 }
 
-// Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
-// workspace (whose size they report), and then that operand's pointer may have any alignment;
-// an aligned leading dimension with a misaligned pointer is still refused with the reason.
 // The alpha-only instances (D = alpha * A * B, stored through the copy engine) refuse what they
 // do not compile, each with its reason, and never split K: their twins without it take C, the
 // fused operations, D rows off 16 bytes and the split-K problems, and the selection sends such
@@ -927,15 +924,10 @@ TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
     if(offline_target != "sm_90a")
         GTEST_SKIP() << "the wgmma instances are sm_90a's";
     offline_handle o;
-    std::uint64_t alpha = 0, plain = 0;
-    ASSERT_EQ(
-        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_alpha", &alpha),
-        CKTILE_STATUS_SUCCESS)
-        << last();
-    ASSERT_EQ(
-        cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_none", &plain),
-        CKTILE_STATUS_SUCCESS)
-        << last();
+    const std::uint64_t alpha = find(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_alpha");
+    const std::uint64_t plain = find(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_none");
+    ASSERT_NE(alpha, 0u);
+    ASSERT_NE(plain, 0u);
     cktile_instance_info_t info{};
     info.struct_size = sizeof(info);
     ASSERT_EQ(cktile_get_instance_info_by_id(o.h, alpha, &info), CKTILE_STATUS_SUCCESS);
@@ -995,6 +987,9 @@ TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
     EXPECT_GT(ws_plain, 0u);
 }
 
+// Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into
+// workspace (whose size they report), and then that operand's pointer may have any alignment;
+// an aligned leading dimension with a misaligned pointer is still refused with the reason.
 TEST(Select, HopperInstancesStageUnalignedOperands)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

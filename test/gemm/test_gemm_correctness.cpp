@@ -518,8 +518,7 @@ class GemmCorrectness : public ::testing::Test
                         failed = true; // one report per instance; the others still run
                 }
             const std::string name = info.name;
-            const bool alpha_only =
-                name.size() > 6 && name.compare(name.size() - 6, 6, "_alpha") == 0;
+            const bool alpha_only  = name.ends_with("_alpha");
             if(info.is_general || (!general_only_must_run && (alpha_only_must_run_ || !alpha_only)))
             {
                 EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";

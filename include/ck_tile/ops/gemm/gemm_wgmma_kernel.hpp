@@ -441,9 +441,22 @@ struct gemm_wgmma_kernel
             return "this instance loads fewer than 64 rows of A per tile: M is too large";
     }();
 
+    /// `h` with a stand-in at a 4 KiB boundary for D and C where a shape-only query leaves their
+    /// pointers out.
+    static gemm_simt_host_args with_aligned_stand_ins(const gemm_simt_host_args& h)
+    {
+        gemm_simt_host_args a = h;
+        void* const aligned   = reinterpret_cast<void*>(std::uintptr_t(4096));
+        if(a.d == nullptr)
+            a.d = aligned;
+        if(a.c == nullptr)
+            a.c = aligned;
+        return a;
+    }
+
     /// Why an alpha-only kernel cannot run `h` (nullptr when it can): it reads no C, and it
-    /// stores D only through the copy engine, in wide boxes where the epilogue has them. A
-    /// pointer not given (a shape-only query) counts as aligned.
+    /// stores D only through the copy engine. A pointer not given (a shape-only query) counts
+    /// as aligned.
     static const char* alpha_only_refuses(const gemm_simt_host_args& h)
     {
         if(h.beta != 0.0)
@@ -452,16 +465,11 @@ struct gemm_wgmma_kernel
         if(h.d_stride_n != 1)
             return "this instance stores D through the copy engine: D must be row-major (a "
                    "column-major D only where the instance runs the transposed problem)";
-        gemm_simt_host_args a = h;
-        if(a.d == nullptr)
-            a.d = reinterpret_cast<void*>(std::uintptr_t(4096));
+        // The map's rules imply pairs_of, and its wide boxes take any D its narrow ones do.
+        const gemm_simt_host_args a = with_aligned_stand_ins(h);
         tma_tile_spec spec;
-        if(!pairs_of(a) ||
-           !chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
-                           epilogue::d_box_rows, spec) ||
-           (epilogue::wide_boxes &&
-            !chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
-                            epilogue::d_box_rows, spec, epilogue::wide_cols)))
+        if(!chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
+                           epilogue::d_box_rows, spec))
             return "this instance stores D through the copy engine: D's pointer, leading "
                    "dimension and batch stride must be 16-byte multiples, and so must N times "
                    "D's element size";
@@ -658,15 +666,9 @@ struct gemm_wgmma_kernel
     {
         if(k_splits(h) > 1)
             return false;
-        gemm_simt_host_args a = h;
-        // A stand-in at a 4 KiB boundary for pointers a shape-only query leaves out.
-        void* const aligned = reinterpret_cast<void*>(std::uintptr_t(4096));
-        if(a.d == nullptr)
-            a.d = aligned;
-        if(a.c == nullptr)
-            a.c = aligned;
-        const auto out   = gemm_tile_output<D, E>::from(a);
-        const bool pairs = pairs_of(a);
+        const gemm_simt_host_args a = with_aligned_stand_ins(h);
+        const auto out              = gemm_tile_output<D, E>::from(a);
+        const bool pairs            = pairs_of(a);
         tma_tile_spec spec;
         const bool tma_store = chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
                                               epilogue::d_box_rows, spec);
