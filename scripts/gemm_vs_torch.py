@@ -187,7 +187,7 @@ def main():
         return statistics.median(start.elapsed_time(end) for start, end in events)
 
     rows = []
-    header = (f"{'problem':28s} {'instance':48s} {'cktile us':>15s} {'torch us':>15s} "
+    header = (f"{'problem':28s} {'instance':58s} {'cktile us':>15s} {'torch us':>15s} "
               f"{'torch/cktile':>12s}")
     print(header, flush=True)
     for dname in opts.dtypes.split(","):
@@ -254,7 +254,7 @@ def main():
                         side[1].append(bench(side[0]) * 1e3)
                 mu, vu = statistics.median(mine), statistics.median(vendor)
                 problem = f"{dname} {layout} {m}x{n}x{k}"
-                print(f"{problem:28s} {name[:48]:48s} {min(mine):7.1f}-{max(mine):<7.1f} "
+                print(f"{problem:28s} {name:58s} {min(mine):7.1f}-{max(mine):<7.1f} "
                       f"{min(vendor):7.1f}-{max(vendor):<7.1f} {vu / mu:12.3f}", flush=True)
                 rows.append({"dtype": dname, "layout": layout, "m": m, "n": n, "k": k,
                              "instance": name, "cktile_us": mine, "torch_us": vendor,
