@@ -9,7 +9,7 @@ between them carries no difference of method.
 
     CKTILE_LIBRARY=build/nvidia-ci/lib/libcktile.so.0 python3 scripts/gemm_vs_torch.py \
         [--shapes 16x8192x8192,1024x1024x1024] [--layouts rc,rr] [--dtypes f16,bf16] \
-        [--instance NAME] [--rounds 3] [--json out.json]
+        [--instance NAME] [--rounds 3] [--no-flush | --read-flush] [--json out.json]
 
 Layouts name A's and B's storage: rc is A row-major times B column-major (torch.matmul(a,
 w.t()) with w of N x K, as in a linear layer), rr is A and B row-major (vendor_baseline.py's
@@ -146,9 +146,14 @@ def main():
     ap.add_argument("--instance", default="", help="an instance name (default: the library's pick)")
     ap.add_argument("--rounds", type=int, default=3,
                     help="timings of each side, the side going first alternating by round")
-    ap.add_argument("--no-flush", action="store_true",
-                    help="time without flushing L2 between calls (cktile-profiler's method): "
-                         "per-call events around 200 calls after 30 warm-up calls, the median")
+    flush = ap.add_mutually_exclusive_group()
+    flush.add_argument("--no-flush", action="store_true",
+                       help="time without flushing L2 between calls (cktile-profiler's method): "
+                            "per-call events around 200 calls after 30 warm-up calls, the median")
+    flush.add_argument("--read-flush", action="store_true",
+                       help="flush L2 by reading 256 MB before every call, as --no-flush times: "
+                            "L2 starts cold but clean, where do_bench's zeroing leaves it full of "
+                            "lines to write back")
     ap.add_argument("--json")
     opts = ap.parse_args()
 
@@ -167,19 +172,27 @@ def main():
               ck.lib.cktile_get_last_error_message().decode())
         return 0
     print(torch.cuda.get_device_name(0), "torch", torch.__version__,
-          "without L2 flush" if opts.no_flush else "L2 flushed before every call", flush=True)
+          "without L2 flush" if opts.no_flush else
+          "L2 flushed by a read before every call" if opts.read_flush else
+          "L2 flushed before every call", flush=True)
+    cache = torch.empty(int(256e6 // 4), dtype=torch.int, device="cuda") if opts.read_flush \
+        else None
 
     def bench(fn):
-        if not opts.no_flush:
+        if not opts.no_flush and not opts.read_flush:
             return do_bench(fn, warmup=25, rep=200, return_mode="median")  # vendor_baseline.py's
         for _ in range(30):
             fn()
         events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
                   for _ in range(200)]
         for start, end in events:
-            # A spin of about 50 us ahead of each call keeps the GPU busy while Python enqueues
-            # the call, so the events time the GPU and not the host (the flush does that above).
-            torch.cuda._sleep(100_000)
+            # A spin of about 50 us (or the read, about 80) ahead of each call keeps the GPU busy
+            # while Python enqueues the call, so the events time the GPU and not the host (the
+            # flush does that above).
+            if cache is not None:
+                cache.sum()
+            else:
+                torch.cuda._sleep(100_000)
             start.record()
             fn()
             end.record()
