@@ -351,6 +351,11 @@ typedef struct cktile_instance_info
     /** Appended in 0.2 (a caller whose struct_size ends before it gets the fields above):
      *  nonzero when the instance accepts every cktile_multi_d_op_t. */
     int supports_multi_d;
+    /** Appended after supports_multi_d (a caller whose struct_size ends before it gets the
+     *  fields above): nonzero when the instance reads C, i.e. accepts beta != 0. GEMM
+     *  instances compiled with only D = alpha * A * B (names ending _alpha) do not; 0 for
+     *  operations other than GEMM. */
+    int supports_beta;
 } cktile_instance_info_t;
 
 CKTILE_API cktile_status_t cktile_get_instance_count(cktile_handle_t handle, size_t* count);

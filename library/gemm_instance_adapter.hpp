@@ -69,6 +69,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.shared_memory_bytes    = shape.shared_memory_bytes;
     i.is_general             = shape.general ? 1 : 0;
     i.supports_multi_d       = shape.fused_epilogue ? 1 : 0;
+    i.supports_beta          = shape.alpha_only ? 0 : 1;
     r.min_blocks_per_cu      = 1;
     r.supports               = &Inst::supports;
     r.workspace_size         = &Inst::workspace_size;

@@ -27,8 +27,9 @@ extern "C" {
 #endif
 
 /* 2: GEMM problems and arguments carry extra epilogue inputs (multi-D), which a version 1
- * library would ignore. */
-#define CKTILE_KERNEL_ABI_VERSION 2
+ * library would ignore. 3: the public instance description the records embed grew
+ * (supports_beta), which moved every field after it. */
+#define CKTILE_KERNEL_ABI_VERSION 3
 #define CKTILE_KERNEL_LIBRARY_SYMBOL "cktile_kernel_library_get_table"
 
 /* Writes at most `reason_size` bytes (NUL-terminated) into `reason` when it returns nonzero. */

@@ -208,6 +208,10 @@ void add_instance_fields(record& r, const cktile_instance_info_t& info)
     r.set("index_bits", static_cast<std::int64_t>(info.index_bits));
     r.set("shared_memory", static_cast<std::int64_t>(info.shared_memory_bytes));
     r.set("general", info.is_general != 0);
+    // The epilogue compiled in, in the instance lists' words (instances/gemm.json).
+    r.set("epilogue", std::string(info.supports_bias   ? "fused"
+                                  : info.supports_beta ? "none"
+                                                       : "alpha"));
 }
 
 std::vector<cktile_instance_info_t> list_instances(cktile_handle_t h)

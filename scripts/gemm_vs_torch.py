@@ -48,7 +48,7 @@ class InstanceInfo(ctypes.Structure):
                                      "block_threads", "index_bits", "alignment_elements",
                                      "k_multiple")] + \
         [("shared_memory_bytes", ctypes.c_size_t), ("is_general", ctypes.c_int),
-         ("supports_multi_d", ctypes.c_int)]
+         ("supports_multi_d", ctypes.c_int), ("supports_beta", ctypes.c_int)]
 
 
 class Cktile:

@@ -38,8 +38,8 @@ void load_env_tuning_db(handle_state& s)
     }
 }
 
-/// Callers built before supports_multi_d existed pass a shorter struct: they get the fields
-/// their struct has.
+/// Callers built before supports_multi_d (or supports_beta) existed pass a shorter struct: they
+/// get the fields their struct has.
 constexpr std::size_t info_min_size = offsetof(cktile_instance_info_t, supports_multi_d);
 
 void copy_info(const cktile_instance_info_t& src, cktile_instance_info_t* dst)

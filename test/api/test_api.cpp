@@ -631,8 +631,10 @@ TEST(Supports, MultiDArgumentsAndInstancesWithoutTheEpilogue)
     info.struct_size = sizeof(info);
     ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &info), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(info.supports_multi_d, 1);
+    EXPECT_EQ(info.supports_beta, 1);
     ASSERT_EQ(cktile_get_instance_info_by_id(o.h, plain, &info), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(info.supports_multi_d, 0);
+    EXPECT_EQ(info.supports_beta, 1); // no fused operations, but alpha, beta and C
     // An older caller's info struct gets what it has and nothing past it.
     cktile_instance_info_t old_info;
     std::memset(&old_info, 0x5a, sizeof(old_info));
@@ -640,6 +642,13 @@ TEST(Supports, MultiDArgumentsAndInstancesWithoutTheEpilogue)
     ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &old_info), CKTILE_STATUS_SUCCESS) << last();
     EXPECT_EQ(old_info.id, gen);
     EXPECT_EQ(old_info.supports_multi_d, 0x5a5a5a5a);
+    cktile_instance_info_t multi_d_info; // a caller from before supports_beta
+    std::memset(&multi_d_info, 0x5a, sizeof(multi_d_info));
+    multi_d_info.struct_size = offsetof(cktile_instance_info_t, supports_beta);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &multi_d_info), CKTILE_STATUS_SUCCESS)
+        << last();
+    EXPECT_EQ(multi_d_info.supports_multi_d, 1);
+    EXPECT_EQ(multi_d_info.supports_beta, 0x5a5a5a5a);
 
     auto cr     = p; // A column-major, B row-major: the plain instance's layouts
     cr.a_layout = CKTILE_LAYOUT_COL_MAJOR, cr.lda = 5;
@@ -935,6 +944,9 @@ TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
     EXPECT_EQ(info.supports_bias, 0);
     EXPECT_EQ(info.supports_activation, 0);
     EXPECT_EQ(info.supports_multi_d, 0);
+    EXPECT_EQ(info.supports_beta, 0);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, plain, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.supports_beta, 1);
     auto p     = problem(1000, 1000, 512);
     p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
     char reason[256] = {};

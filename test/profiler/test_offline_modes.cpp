@@ -198,6 +198,8 @@ TEST(Select, ShowsThePickItsCandidatesAndWhy)
         EXPECT_GT(row["tiles"].get<int>(), 0);
         EXPECT_GT(row["waves"].get<double>(), 0.0);
         EXPECT_FALSE(row["why"].get<std::string>().empty());
+        // The epilogue column says what the name's last word does.
+        EXPECT_TRUE(pick.ends_with("_" + row["epilogue"].get<std::string>())) << pick;
     }
     EXPECT_EQ(rows[0]["selection"], "heuristic");
     EXPECT_EQ(rows[1]["selection"], "default");
