@@ -355,8 +355,15 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
 {
     using two = gemm_wgmma_policy<128, 256, 4>;
     EXPECT_EQ(two::BlockSize, 384);
+    // setmaxnreg moves registers within the block's launch allocation (168 a thread for 384
+    // threads): what the producer gives back is exactly what the consumers take.
+    EXPECT_EQ(two::LaunchRegisters, 168u);
     EXPECT_EQ(two::ConsumerRegisters, 232u);
-    EXPECT_LE(128 * two::ProducerRegisters + 256 * two::ConsumerRegisters, 65536u);
+    EXPECT_EQ(128 * two::ProducerRegisters + 256 * two::ConsumerRegisters, 384u * 168u);
+    // The ping-pong and 192-row tiles have two consumers as well.
+    EXPECT_EQ((gemm_wgmma_policy<64, 128, 8, 1, gemm_wgmma_schedule::pingpong>::ConsumerRegisters),
+              232u);
+    EXPECT_EQ((gemm_wgmma_policy<192, 192, 4, 2>::ConsumerRegisters), 232u);
     using plan = two::of<half_t, half_t, true, true>;
     EXPECT_EQ(plan::stage_bytes, (128 + 256) * 128);
     EXPECT_LE(plan::shared_memory_bytes, 227u * 1024u);

@@ -422,17 +422,14 @@ struct gemm_wgmma_epilogue
             if(warp_row0 >= out.m)
                 return;
             unsigned char* const boxes = slots + warp * plain_slots * plain_slot_bytes;
-            // alpha = 1 (with unit scales) is the common case: then no multiply at all.
+            // One copy of the stores, multiplying even by a unit scale (exact): a second copy
+            // without the multiply for alpha = 1 made the kernels 9-18% longer, and these
+            // stores' instructions are fetched anew each tile (H200: 0.3-0.8% fewer SM cycles
+            // with one copy at 2048^3, 3000^3 and 4096 x 4096 x 1024).
             const E scale = output_scale(out);
-            if(scale == E(1))
-                store_warp_boxes(
-                    acc, map_d, map_wide, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
-                    [](Acc v, index_t) { return convert_output<D>(static_cast<E>(v)); });
-            else
-                store_warp_boxes(acc, map_d, map_wide, boxes, warp_row0, col0, batch, out.n, t % 32,
-                                 turn, [scale](Acc v, index_t) {
-                                     return convert_output<D>(scale * static_cast<E>(v));
-                                 });
+            store_warp_boxes(
+                acc, map_d, map_wide, boxes, warp_row0, col0, batch, out.n, t % 32, turn,
+                [scale](Acc v, index_t) { return convert_output<D>(scale * static_cast<E>(v)); });
         }
         else
         {

@@ -95,13 +95,25 @@ struct gemm_wgmma_policy
     static_assert(ClusterM == 1 || ClusterM == 2,
                   "clusters of 1 or 2 CTAs along M (the pair shares B's tile)");
 
-    /// Registers per thread after setmaxnreg: the producer keeps 40, the consumers share the
-    /// rest of the 64K-register file (one block per SM), in multiples of 8, at most 256.
+    /// Registers per thread at launch: one block per SM (__launch_bounds__(BlockSize, 1)), so
+    /// ptxas gives every thread the register file's share, in its allocation unit of 8.
+    static constexpr uint32_t LaunchRegisters = [] {
+        const uint32_t r = 65536u / static_cast<uint32_t>(BlockSize) / 8u * 8u;
+        return r > 248u ? 248u : r;
+    }();
+    /// Registers per thread after setmaxnreg: the producer keeps 40 and the consumers take
+    /// what it gives back, in multiples of 8 (at most 240). setmaxnreg only moves registers
+    /// within the block's launch allocation: a consumer asking for more than that pool holds
+    /// would wait for them forever. (Two consumers: 128 x 40 + 256 x 232 = 384 x 168.)
     static constexpr uint32_t ProducerRegisters = 40;
     static constexpr uint32_t ConsumerRegisters = [] {
-        const uint32_t r = (65536u - 128u * ProducerRegisters) / (128u * Consumers) / 8u * 8u;
+        const uint32_t pool = LaunchRegisters * static_cast<uint32_t>(Consumers + 1);
+        const uint32_t r = (pool - ProducerRegisters) / static_cast<uint32_t>(Consumers) / 8u * 8u;
         return r > 240u ? 240u : r;
     }();
+    static_assert(Consumers < 2 || (ProducerRegisters + Consumers * ConsumerRegisters <=
+                                    LaunchRegisters * (Consumers + 1)),
+                  "setmaxnreg cannot hand out more registers than the block launched with");
 
     /// The shared-memory plan for element types A and B, operand majors and output type D.
     template <typename A, typename B, bool AKMajor, bool BKMajor, typename D = A>
