@@ -3,7 +3,7 @@
 """Registers, stack and spills of every kernel of an NVIDIA kernel library, per kernel.
 
     scripts/kernel-resource-usage.py <build dir> [--target sm_90a] [--family rowwise]
-                                     [--fail-on-stack]
+                                     [--fail-on-stack] [-j jobs]
 
 Recompiles the generated sources of libcktile_kernels_<target>.so with the flags of the build
 plus `-Xptxas -v` (no GPU and no cuobjdump needed) and prints one line per kernel:
@@ -13,6 +13,7 @@ accumulators and fragments in registers). Standard library only.
 """
 
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -69,17 +70,21 @@ def main():
     ap.add_argument("build")
     ap.add_argument("--target", default="sm_90a")
     ap.add_argument("--fail-on-stack", action="store_true")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="compilations at once (default: one per CPU)")
     ap.add_argument("--family", default="*",
                     help="generated source family to compile (gemm, memops, rowwise; default all)")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     nvcc, flags = compile_flags(build, args.target)
     sources = sorted(glob.glob(os.path.join(build, "generated", args.target, f"{args.family}_group_*.cpp")))
+    compile_one = lambda src: subprocess.run(
+        [nvcc, *flags, "-Xptxas", "-v", "-x", "cu", "-c", src, "-o", os.devnull],
+        capture_output=True, text=True, cwd=os.path.join(build, "library"))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(compile_one, sources))
     rows = []
-    for src in sources:
-        res = subprocess.run([nvcc, *flags, "-Xptxas", "-v", "-x", "cu", "-c", src, "-o",
-                              os.devnull], capture_output=True, text=True,
-                             cwd=os.path.join(build, "library"))
+    for src, res in zip(sources, results):
         if res.returncode != 0:
             sys.exit(f"kernel-resource-usage: {src} failed to compile:\n{res.stderr}")
         current, frame = None, {}
