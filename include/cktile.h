@@ -412,6 +412,39 @@ CKTILE_API cktile_status_t cktile_gemm_select(cktile_handle_t handle,
                                               const cktile_gemm_args_t* args,
                                               cktile_select_mode_t mode, uint64_t* id);
 
+/** One instance of the heuristic's ranking (cktile_gemm_select_ranked). */
+typedef struct cktile_gemm_candidate
+{
+    /** Set by the caller in the array's first element to sizeof(cktile_gemm_candidate_t): the
+     *  elements lie that many bytes apart, and each is written with that size. */
+    size_t struct_size;
+    /** The instance (cktile_get_instance_info_by_id describes it). */
+    uint64_t id;
+    /** The model's time for it over the first candidate's: 1 for the first, never less for
+     *  the ones after. The model orders instances for one problem; its times are estimates. */
+    double relative_time;
+    /** The workspace of the run the model costs: cktile_gemm_workspace_size's when that fits
+     *  `workspace_limit`, else the least this instance runs with (slower, and costed so). */
+    size_t workspace_size;
+    /** Output tiles over compute units, for the statement the instance runs (M and N exchanged
+     *  where it runs the transpose): how full its last wave is. */
+    double waves;
+} cktile_gemm_candidate_t;
+
+/** The heuristic's ranking for `problem`: every instance that runs it with at most
+ *  `workspace_limit` bytes of workspace (SIZE_MAX: no limit), fastest modelled first, ties
+ *  ordered as cktile_gemm_select orders them, so the first is CKTILE_SELECT_HEURISTIC's pick
+ *  with that workspace. The first `capacity` of them are written to `candidates` (whose first
+ *  element's struct_size says the elements' size); `count` receives how many there are in
+ *  all, which may be more. `candidates` may be NULL when `capacity` is 0, to ask for the
+ *  count. `args` as in cktile_gemm_select. NOT_SUPPORTED (with the reasons) when no instance
+ *  runs the problem; INSUFFICIENT_WORKSPACE when every one that does needs more workspace.
+ *  Nothing runs: a caller that times the first few and keeps the fastest does on its own
+ *  machine what cktile_gemm_select_measured does with all of them. */
+CKTILE_API cktile_status_t cktile_gemm_select_ranked(
+    cktile_handle_t handle, const cktile_gemm_problem_t* problem, const cktile_gemm_args_t* args,
+    size_t workspace_limit, cktile_gemm_candidate_t* candidates, size_t capacity, size_t* count);
+
 /** Measured selection: runs every supporting instance once on `stream` (D is overwritten),
  *  times one more run each, and caches the fastest in the handle for this problem; later
  *  calls for the same problem answer from the cache. Needs a handle with a device. */
@@ -977,9 +1010,22 @@ typedef struct cktile_api_v5
     cktile_status_t (*permute_args_init_sized)(cktile_permute_args_t*, size_t);
 } cktile_api_v5_t;
 
+#define CKTILE_API_VERSION_6 6
+
+/** Version 6: version 5's entries, unchanged and at the same offsets, then the heuristic's
+ *  ranking. Append-only like the versions before it. */
+typedef struct cktile_api_v6
+{
+    /** v5.v4.v3.v2.v1.version is CKTILE_API_VERSION_6, v5.v4.v3.v2.v1.struct_size this size */
+    cktile_api_v5_t v5;
+    cktile_status_t (*gemm_select_ranked)(cktile_handle_t, const cktile_gemm_problem_t*,
+                                          const cktile_gemm_args_t*, size_t,
+                                          cktile_gemm_candidate_t*, size_t, size_t*);
+} cktile_api_v6_t;
+
 /** The newest table this header describes. A library older than the header answers NULL for
  *  it: ask for the oldest version that has every entry you use. */
-#define CKTILE_API_VERSION CKTILE_API_VERSION_5
+#define CKTILE_API_VERSION CKTILE_API_VERSION_6
 
 /** The function table for `version` (CKTILE_API_VERSION_1 ...), or NULL for a version this
  *  library does not provide (newer than it, or 0). The table is static; never free it. */

@@ -5,7 +5,10 @@
 #include "session.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <ostream>
+#include <vector>
 
 namespace cktile_profiler {
 
@@ -120,6 +123,28 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
                 rejected += (rejected.empty() ? "" : "; ") + std::string(info.name) + ": " + why;
         }
 
+        // The model's order of the candidates, each with its time over the first's.
+        std::string ranking;
+        std::size_t n_ranked = 0;
+        if(cktile_gemm_select_ranked(h, &p, nullptr, SIZE_MAX, nullptr, 0, &n_ranked) ==
+           CKTILE_STATUS_SUCCESS)
+        {
+            std::vector<cktile_gemm_candidate_t> ranked(n_ranked);
+            if(!ranked.empty())
+                ranked[0].struct_size = sizeof(cktile_gemm_candidate_t);
+            if(cktile_gemm_select_ranked(h, &p, nullptr, SIZE_MAX, ranked.data(), ranked.size(),
+                                         &n_ranked) == CKTILE_STATUS_SUCCESS)
+                for(const cktile_gemm_candidate_t& c : ranked)
+                    for(const cktile_instance_info_t& info : all)
+                        if(info.id == c.id)
+                        {
+                            char time[32];
+                            std::snprintf(time, sizeof(time), " (%.3f)", c.relative_time);
+                            ranking +=
+                                (ranking.empty() ? "" : "; ") + std::string(info.name) + time;
+                        }
+        }
+
         std::uint64_t db_id = 0;
         const bool db_has   = cktile_gemm_select(h, &p, nullptr, CKTILE_SELECT_TUNING_DB, &db_id) ==
                             CKTILE_STATUS_SUCCESS;
@@ -174,6 +199,7 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
                 why = "the entry in " + s.tuning_db;
             r.set("why", why);
             r.set("candidate_list", candidates);
+            r.set("ranking", ranking);
             r.set("rejected", rejected);
             r.set("replay", replay_command(s, p, ""));
             rep.rows.push_back(std::move(r));

@@ -235,6 +235,31 @@ cktile_api_v5_t make_api_v5()
 }
 const cktile_api_v5_t api_v5 = make_api_v5();
 
+// Version 6 starts with version 5's table and appends the heuristic's ranking.
+static_assert(offsetof(cktile_api_v6_t, v5) == 0, "cktile_api_v6_t must start with version 5");
+static_assert(offsetof(cktile_api_v6_t, gemm_select_ranked) == sizeof(cktile_api_v5_t),
+              "cktile_api_v6_t.gemm_select_ranked moved");
+static_assert(sizeof(cktile_api_v6_t) == sizeof(cktile_api_v5_t) + sizeof(void*),
+              "cktile_api_v6_t grew: add a cktile_api_v7_t instead");
+// The candidate's published fields stay where they are; later ones are appended.
+static_assert(offsetof(cktile_gemm_candidate_t, id) == sizeof(size_t) &&
+                  offsetof(cktile_gemm_candidate_t, relative_time) == sizeof(size_t) + 8 &&
+                  offsetof(cktile_gemm_candidate_t, workspace_size) == sizeof(size_t) + 16 &&
+                  offsetof(cktile_gemm_candidate_t, waves) == 2 * sizeof(size_t) + 16 &&
+                  sizeof(cktile_gemm_candidate_t) == 2 * sizeof(size_t) + 24,
+              "cktile_gemm_candidate_t's layout moved");
+
+cktile_api_v6_t make_api_v6()
+{
+    cktile_api_v6_t t{};
+    t.v5                         = api_v5;
+    t.v5.v4.v3.v2.v1.struct_size = sizeof(cktile_api_v6_t);
+    t.v5.v4.v3.v2.v1.version     = CKTILE_API_VERSION_6;
+    t.gemm_select_ranked         = &cktile_gemm_select_ranked;
+    return t;
+}
+const cktile_api_v6_t api_v6 = make_api_v6();
+
 } // namespace
 
 extern "C" const void* cktile_get_api(uint32_t version)
@@ -251,6 +276,8 @@ extern "C" const void* cktile_get_api(uint32_t version)
         return &api_v4;
     case CKTILE_API_VERSION_5:
         return &api_v5;
+    case CKTILE_API_VERSION_6:
+        return &api_v6;
     default:
         return nullptr;
     }

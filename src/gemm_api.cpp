@@ -12,7 +12,9 @@
 
 #include "ck_tile/host/hip_runtime.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -94,48 +96,82 @@ bool preferred_on_tie(const cktile_kernel_instance_t& a, const cktile_kernel_ins
     return a.info.id < b.info.id;
 }
 
-const cktile_kernel_instance_t*
-pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
-               const std::vector<const cktile_kernel_instance_t*>& candidates,
-               std::size_t workspace_limit)
+/// An instance the model has costed for a problem, with the workspace of the costed run.
+struct modelled_instance
 {
-    const cktile_kernel_instance_t *best = nullptr, *unaffordable = nullptr;
-    double best_cost = std::numeric_limits<double>::infinity(), unaffordable_cost = best_cost;
+    const cktile_kernel_instance_t* instance = nullptr;
+    double cost                              = std::numeric_limits<double>::infinity();
+    std::size_t workspace                    = 0;
+};
+
+/// The model's ranking of `candidates` for `p`: those that run with at most `workspace_limit`
+/// bytes of workspace (costed as run with their full workspace where it fits, else with their
+/// least), fastest first.
+/// @post ties are ordered by preferred_on_tie; `unaffordable` (when given) holds the fastest
+/// modelled instance that needs more workspace (instance null when there is none).
+std::vector<modelled_instance>
+rank_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
+               const std::vector<const cktile_kernel_instance_t*>& candidates,
+               std::size_t workspace_limit, modelled_instance* unaffordable = nullptr)
+{
+    std::vector<modelled_instance> ranked;
+    ranked.reserve(candidates.size());
     for(const auto* r : candidates)
     {
         // With less than its full workspace an instance may still run, only slower.
-        const bool full = r->workspace_size(&p) <= workspace_limit;
-        const double c  = estimate_gemm_cost(*r, p, s.machine, full);
+        const std::size_t full_workspace = r->workspace_size(&p);
+        const bool full                  = full_workspace <= workspace_limit;
+        double c                         = estimate_gemm_cost(*r, p, s.machine, full);
+        if(std::isnan(c))
+            c = std::numeric_limits<double>::infinity(); // keeps the order below strict
         if(logger().should_log(spdlog::level::trace))
             logger().trace("modelled {:.4g} for {}{}{} ({})", c, r->info.name,
                            r->runs_transposed && r->runs_transposed(&p) ? ", transposed" : "",
                            r->staged_epilogue && r->staged_epilogue(&p) ? ", staged epilogue" : "",
                            gemm_problem_key(p));
-        if(!full && minimum_workspace(*r, p) > workspace_limit)
+        const std::size_t least = full ? full_workspace : minimum_workspace(*r, p);
+        if(!full && least > workspace_limit)
         {
-            // A run without enough workspace cannot use it; remembered to say so below.
-            if(c < unaffordable_cost)
-                unaffordable = r, unaffordable_cost = c;
+            // A run without enough workspace cannot use it; remembered to say so.
+            if(unaffordable && c < unaffordable->cost)
+                *unaffordable = {r, c, least};
             continue;
         }
-        // Exact ties (tiles of one area and stage size, as 64x128 and 128x64) go to ping-pong
-        // schedules: on the H100 they ran 5 to 25% faster than the cooperative tile of the
-        // same area where M is twice N or more, and as fast at M = 128 and 1024^3, though 4
-        // to 8% slower at 1024 x 1024 with K of 4096 or 8192 (docs/performance.md); then to
-        // the lower id, so the choice is reproducible across runs and builds.
-        if(c < best_cost || (c == best_cost && best && preferred_on_tie(*r, *best)))
-        {
-            best      = r;
-            best_cost = c;
-        }
+        ranked.push_back({r, c, least});
     }
+    // Exact ties (tiles of one area and stage size, as 64x128 and 128x64) go to ping-pong
+    // schedules: on the H100 they ran 5 to 25% faster than the cooperative tile of the same
+    // area where M is twice N or more, and as fast at M = 128 and 1024^3, though 4 to 8% slower
+    // at 1024 x 1024 with K of 4096 or 8192 (docs/performance.md); then to the lower id, so the
+    // order is reproducible across runs and builds.
+    std::sort(ranked.begin(), ranked.end(),
+              [](const modelled_instance& a, const modelled_instance& b) {
+                  if(a.cost != b.cost)
+                      return a.cost < b.cost;
+                  return preferred_on_tie(*a.instance, *b.instance);
+              });
+    return ranked;
+}
+
+/// The first of rank_heuristic's ranking (nullptr when every candidate needs more workspace).
+const cktile_kernel_instance_t*
+pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
+               const std::vector<const cktile_kernel_instance_t*>& candidates,
+               std::size_t workspace_limit)
+{
+    modelled_instance unaffordable;
+    const auto ranked = rank_heuristic(s, p, candidates, workspace_limit, &unaffordable);
+    if(ranked.empty())
+        return nullptr;
+    const modelled_instance& best = ranked.front();
     // Selections are cached per problem, so this is said once per problem and handle.
-    if(best && unaffordable && unaffordable_cost < best_cost)
+    if(unaffordable.instance && unaffordable.cost < best.cost)
         logger().info("{} is modelled {:.1f}x faster than {} for {} but needs {} bytes of "
                       "workspace ({} given)",
-                      unaffordable->info.name, best_cost / unaffordable_cost, best->info.name,
-                      gemm_problem_key(p), minimum_workspace(*unaffordable, p), workspace_limit);
-    return best;
+                      unaffordable.instance->info.name, best.cost / unaffordable.cost,
+                      best.instance->info.name, gemm_problem_key(p), unaffordable.workspace,
+                      workspace_limit);
+    return best.instance;
 }
 
 /// nullptr when the tuning data (measured or loaded) has no usable answer.
@@ -474,6 +510,60 @@ cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_pro
         }
         require_pointer(id, "id");
         *id = select(*s, *p, args, mode).info.id;
+        return CKTILE_STATUS_SUCCESS;
+    });
+}
+
+cktile_status_t cktile_gemm_select_ranked(cktile_handle_t handle, const cktile_gemm_problem_t* p,
+                                          const cktile_gemm_args_t* args, size_t workspace_limit,
+                                          cktile_gemm_candidate_t* candidates, size_t capacity,
+                                          size_t* count)
+{
+    return guarded("cktile_gemm_select_ranked", [&] {
+        const auto s                             = lookup_handle(handle);
+        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
+        p                                        = &full_problem;
+        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
+        if(args)
+        {
+            full = validate_gemm_args(*p, args);
+            args = &full;
+        }
+        require_pointer(count, "count");
+        // The elements' size, from the first one (an output: a newer caller's larger struct
+        // gets the fields this library knows, the rest zero).
+        const std::size_t stride = capacity > 0 ? (require_struct(candidates, "candidates", false),
+                                                   candidates->struct_size)
+                                                : 0;
+        const auto ranked =
+            rank_heuristic(*s, *p, supporting_instances(*s, *p, args), workspace_limit);
+        if(ranked.empty())
+            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+                 "every instance that runs this problem needs more than the " +
+                     std::to_string(workspace_limit) + " bytes of workspace given");
+        *count                  = ranked.size();
+        const double first_cost = ranked.front().cost;
+        for(std::size_t i = 0; i < std::min(capacity, ranked.size()); ++i)
+        {
+            const cktile_kernel_instance_t& r = *ranked[i].instance;
+            const bool transposed             = r.runs_transposed && r.runs_transposed(p);
+            const std::int64_t rows = transposed ? p->n : p->m, cols = transposed ? p->m : p->n;
+            const auto tiles_along = [](std::int64_t extent, std::int64_t tile) {
+                return tile > 0 ? (extent + tile - 1) / tile : std::int64_t{0};
+            };
+            const std::int64_t tiles = tiles_along(rows, r.info.tile_m) *
+                                       tiles_along(cols, r.info.tile_n) * p->batch_count;
+            cktile_gemm_candidate_t c{};
+            c.struct_size = stride;
+            c.id          = r.info.id;
+            c.relative_time =
+                first_cost > 0 && std::isfinite(first_cost) ? ranked[i].cost / first_cost : 1.0;
+            c.workspace_size       = ranked[i].workspace;
+            c.waves                = double(tiles) / double(std::max(1, s->machine.compute_units));
+            unsigned char* element = reinterpret_cast<unsigned char*>(candidates) + i * stride;
+            std::memset(element, 0, stride);
+            std::memcpy(element, &c, std::min(stride, sizeof(c)));
+        }
         return CKTILE_STATUS_SUCCESS;
     });
 }

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -1167,6 +1169,181 @@ TEST(Select, HopperInstancesRunTransposedStatements)
     EXPECT_NE(std::string(info.name).find("_cc_128x256"), std::string::npos) << info.name;
 }
 
+/// What the model ranks for `p`: the instances that support it (cktile_gemm_supports).
+std::vector<std::uint64_t> supporting_ids(cktile_handle_t h, const cktile_gemm_problem_t& p)
+{
+    std::size_t n = 0;
+    EXPECT_EQ(cktile_get_instance_count(h, &n), CKTILE_STATUS_SUCCESS);
+    std::vector<std::uint64_t> ids;
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        EXPECT_EQ(cktile_get_instance_info(h, i, &info), CKTILE_STATUS_SUCCESS);
+        if(cktile_gemm_supports(h, info.id, &p, nullptr, nullptr, 0) == CKTILE_STATUS_SUCCESS)
+            ids.push_back(info.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+// The heuristic's ranking holds every supporting instance once, fastest modelled first, and
+// starts with the heuristic's pick; each entry's workspace and waves are the instance's own.
+TEST(Select, RankedCandidatesStartWithTheHeuristicsPick)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    cktile_handle_info_t handle{};
+    handle.struct_size = sizeof(handle);
+    ASSERT_EQ(cktile_get_handle_info(o.h, &handle), CKTILE_STATUS_SUCCESS);
+    constexpr unsigned char poison = 0xa5;
+    for(const auto& [m, n, k] : {std::array<std::int64_t, 3>{4096, 4096, 4096},
+                                 {16, 8192, 8192},
+                                 {1000, 1000, 520},
+                                 {2304, 4096, 4096},
+                                 {33, 17, 9}})
+    {
+        auto p     = problem(m, n, k);
+        p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+        const std::string where =
+            std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+        std::size_t count = 0;
+        ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, nullptr, 0, &count),
+                  CKTILE_STATUS_SUCCESS)
+            << where << ": " << last();
+        const std::vector<std::uint64_t> supporting = supporting_ids(o.h, p);
+        EXPECT_EQ(count, supporting.size()) << where;
+
+        // Two spare elements, poisoned: nothing is written past the count.
+        std::vector<cktile_gemm_candidate_t> c(count + 2);
+        std::memset(c.data(), poison, c.size() * sizeof(c[0]));
+        c[0].struct_size  = sizeof(cktile_gemm_candidate_t);
+        std::size_t again = 0;
+        ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, c.data(), c.size(), &again),
+                  CKTILE_STATUS_SUCCESS)
+            << last();
+        EXPECT_EQ(again, count);
+        std::uint64_t pick = 0;
+        cktile_instance_info_t picked{};
+        ASSERT_TRUE(heuristic_pick(o.h, p, pick, picked));
+        EXPECT_EQ(c[0].id, pick) << where;
+        EXPECT_EQ(c[0].relative_time, 1.0);
+        std::vector<std::uint64_t> ranked_ids;
+        for(std::size_t i = 0; i < count; ++i)
+        {
+            EXPECT_EQ(c[i].struct_size, sizeof(cktile_gemm_candidate_t));
+            if(i > 0)
+            {
+                EXPECT_GE(c[i].relative_time, c[i - 1].relative_time) << where << " #" << i;
+            }
+            ranked_ids.push_back(c[i].id);
+            // With no workspace limit every instance is costed with its full workspace.
+            std::size_t ws = 1;
+            ASSERT_EQ(cktile_gemm_workspace_size(o.h, c[i].id, &p, &ws), CKTILE_STATUS_SUCCESS);
+            EXPECT_EQ(c[i].workspace_size, ws);
+            cktile_instance_info_t info{};
+            info.struct_size = sizeof(info);
+            ASSERT_EQ(cktile_get_instance_info_by_id(o.h, c[i].id, &info), CKTILE_STATUS_SUCCESS);
+            int transposed = 0;
+            ASSERT_EQ(cktile_gemm_runs_transposed(o.h, c[i].id, &p, &transposed),
+                      CKTILE_STATUS_SUCCESS);
+            const std::int64_t rows = transposed ? n : m, cols = transposed ? m : n;
+            const double tiles = double((rows + info.tile_m - 1) / info.tile_m) *
+                                 double((cols + info.tile_n - 1) / info.tile_n);
+            EXPECT_DOUBLE_EQ(c[i].waves, tiles / handle.compute_unit_count) << info.name;
+        }
+        std::sort(ranked_ids.begin(), ranked_ids.end());
+        EXPECT_EQ(ranked_ids, supporting) << where;
+        for(std::size_t i = count; i < c.size(); ++i)
+        {
+            const auto* bytes = reinterpret_cast<const unsigned char*>(&c[i]);
+            EXPECT_TRUE(std::all_of(bytes, bytes + sizeof(c[i]),
+                                    [](unsigned char b) { return b == poison; }))
+                << "element " << i << " of " << count << " was written";
+        }
+
+        // A shorter array gets the head of the same ranking.
+        std::vector<cktile_gemm_candidate_t> head(1);
+        head[0].struct_size = sizeof(head[0]);
+        ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, head.data(), 1, &again),
+                  CKTILE_STATUS_SUCCESS);
+        EXPECT_EQ(again, count);
+        EXPECT_EQ(head[0].id, c[0].id);
+
+        // Without workspace: only runs that need none, in the same order as before.
+        ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, 0, c.data(), c.size(), &again),
+                  CKTILE_STATUS_SUCCESS)
+            << last();
+        EXPECT_LE(again, count);
+        for(std::size_t i = 0; i < again; ++i)
+        {
+            EXPECT_EQ(c[i].workspace_size, 0u) << where;
+        }
+    }
+}
+
+// The elements are sized like every public struct: a caller built against a newer cktile.h
+// gets this library's fields and zeros after them; a struct too short for them is refused.
+TEST(Select, RankedCandidatesAreSizedByTheCaller)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    offline_handle o;
+    auto p     = problem(4096, 4096, 4096);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+    std::size_t count = 0;
+    std::vector<cktile_gemm_candidate_t> c(3);
+    c[0].struct_size = sizeof(c[0]);
+    ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, c.data(), c.size(), &count),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    ASSERT_GE(count, 2u);
+
+    constexpr std::size_t newer = sizeof(cktile_gemm_candidate_t) + 16;
+    std::vector<unsigned char> wide(newer * 2, 0xa5);
+    const std::size_t size = newer;
+    std::memcpy(wide.data(), &size, sizeof(size));
+    ASSERT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX,
+                                        reinterpret_cast<cktile_gemm_candidate_t*>(wide.data()), 2,
+                                        &count),
+              CKTILE_STATUS_SUCCESS)
+        << last();
+    for(std::size_t i = 0; i < 2; ++i)
+    {
+        cktile_gemm_candidate_t got{};
+        std::memcpy(&got, wide.data() + i * newer, sizeof(got));
+        EXPECT_EQ(got.struct_size, newer);
+        EXPECT_EQ(got.id, c[i].id);
+        EXPECT_EQ(got.relative_time, c[i].relative_time);
+        for(std::size_t b = sizeof(got); b < newer; ++b)
+            EXPECT_EQ(wide[i * newer + b], 0) << "element " << i << ", byte " << b;
+    }
+
+    c[0].struct_size = sizeof(c[0]) - 8;
+    EXPECT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, c.data(), 1, &count),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("candidates->struct_size"), std::string::npos) << last();
+    EXPECT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, nullptr, 1, &count),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_NE(last().find("candidates is NULL"), std::string::npos) << last();
+    c[0].struct_size = sizeof(c[0]);
+    EXPECT_EQ(cktile_gemm_select_ranked(o.h, &p, nullptr, SIZE_MAX, c.data(), 1, nullptr),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(cktile_gemm_select_ranked(nullptr, &p, nullptr, SIZE_MAX, c.data(), 1, &count),
+              CKTILE_STATUS_INVALID_HANDLE);
+    EXPECT_EQ(cktile_gemm_select_ranked(o.h, nullptr, nullptr, SIZE_MAX, c.data(), 1, &count),
+              CKTILE_STATUS_INVALID_ARGUMENT);
+    // A problem no instance runs fails as the selection does, with its reasons.
+    auto none   = p;
+    none.a_type = CKTILE_DATATYPE_INT8, none.b_type = CKTILE_DATATYPE_INT8;
+    none.d_type = CKTILE_DATATYPE_BF16, none.c_type = CKTILE_DATATYPE_BF16;
+    std::uint64_t id        = 0;
+    const cktile_status_t s = cktile_gemm_select(o.h, &none, nullptr, CKTILE_SELECT_HEURISTIC, &id);
+    ASSERT_NE(s, CKTILE_STATUS_SUCCESS);
+    const std::string why = last().substr(last().find(':'));
+    EXPECT_EQ(cktile_gemm_select_ranked(o.h, &none, nullptr, SIZE_MAX, c.data(), 1, &count), s);
+    EXPECT_EQ(last(), "cktile_gemm_select_ranked" + why);
+}
+
 TEST(Run, OfflineHandleCannotRun)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -1266,8 +1443,8 @@ TEST(TuningDb, EntriesSelectAndStaleOrCorruptOnesAreIgnored)
 TEST(Api, VersionedTable)
 {
     EXPECT_EQ(cktile_get_api(0), nullptr);
-    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_5 + 1), nullptr);
-    EXPECT_EQ(CKTILE_API_VERSION, CKTILE_API_VERSION_5);
+    EXPECT_EQ(cktile_get_api(CKTILE_API_VERSION_6 + 1), nullptr);
+    EXPECT_EQ(CKTILE_API_VERSION, CKTILE_API_VERSION_6);
     const auto* t = static_cast<const cktile_api_v1_t*>(cktile_get_api(CKTILE_API_VERSION_1));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->version, 1u);
@@ -1308,12 +1485,18 @@ TEST(Api, VersionedTable)
     EXPECT_EQ(t5_v1.version, 5u);
     EXPECT_EQ(t5_v1.struct_size, sizeof(cktile_api_v5_t));
     EXPECT_EQ(t5->v4.gemm_runs_transposed, &cktile_gemm_runs_transposed);
+    const auto* t6 = static_cast<const cktile_api_v6_t*>(cktile_get_api(CKTILE_API_VERSION_6));
+    ASSERT_NE(t6, nullptr);
+    EXPECT_EQ(t6->v5.v4.v3.v2.v1.version, 6u);
+    EXPECT_EQ(t6->v5.v4.v3.v2.v1.struct_size, sizeof(cktile_api_v6_t));
+    EXPECT_EQ(t6->v5.permute_args_init_sized, &cktile_permute_args_init_sized);
+    EXPECT_EQ(t6->gemm_select_ranked, &cktile_gemm_select_ranked);
     // Every entry of the newest table is set.
-    for(std::size_t at = offsetof(cktile_api_v1_t, status_string); at < sizeof(cktile_api_v5_t);
+    for(std::size_t at = offsetof(cktile_api_v1_t, status_string); at < sizeof(cktile_api_v6_t);
         at += sizeof(void*))
     {
         void* entry = nullptr;
-        std::memcpy(&entry, reinterpret_cast<const char*>(t5) + at, sizeof(entry));
+        std::memcpy(&entry, reinterpret_cast<const char*>(t6) + at, sizeof(entry));
         EXPECT_NE(entry, nullptr) << "entry at byte " << at;
     }
     // The earlier *_init entries stay the exported functions (the first published layouts);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -201,6 +202,11 @@ TEST(Select, ShowsThePickItsCandidatesAndWhy)
         // The epilogue column says what the name's last word does.
         EXPECT_TRUE(pick.ends_with("_" + row["epilogue"].get<std::string>())) << pick;
     }
+    // The model's ranking starts with the heuristic's pick, at a relative time of 1.
+    const std::string ranking = rows[0]["ranking"];
+    EXPECT_EQ(ranking.rfind(rows[0]["instance"].get<std::string>() + " (1.000)", 0), 0u) << ranking;
+    EXPECT_EQ(std::count(ranking.begin(), ranking.end(), ';') + 1, rows[0]["candidates"].get<int>())
+        << ranking;
     EXPECT_EQ(rows[0]["selection"], "heuristic");
     EXPECT_EQ(rows[1]["selection"], "default");
     EXPECT_EQ(rows[0]["instance"], rows[1]["instance"]); // no tuning database: the same pick
