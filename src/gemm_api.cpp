@@ -444,16 +444,11 @@ cktile_status_t cktile_gemm_supports(cktile_handle_t handle, uint64_t id,
     return guarded("cktile_gemm_supports", [&] {
         if(reason && reason_size > 0)
             reason[0] = '\0';
-        const auto s                             = lookup_handle(handle);
-        const auto& r                            = require_instance(*s, id);
-        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
-        p                                        = &full_problem;
-        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
-        if(args)
-        {
-            full = validate_gemm_args(*p, args);
-            args = &full;
-        }
+        const auto s  = lookup_handle(handle);
+        const auto& r = require_instance(*s, id);
+        const validated_gemm_query query(p, args);
+        p                     = &query.problem();
+        args                  = query.args();
         const std::string why = why_not(r, *p, args);
         if(why.empty())
             return CKTILE_STATUS_SUCCESS;
@@ -499,15 +494,10 @@ cktile_status_t cktile_gemm_select(cktile_handle_t handle, const cktile_gemm_pro
                                    uint64_t* id)
 {
     return guarded("cktile_gemm_select", [&] {
-        const auto s                             = lookup_handle(handle);
-        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
-        p                                        = &full_problem;
-        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
-        if(args)
-        {
-            full = validate_gemm_args(*p, args);
-            args = &full;
-        }
+        const auto s = lookup_handle(handle);
+        const validated_gemm_query query(p, args);
+        p    = &query.problem();
+        args = query.args();
         require_pointer(id, "id");
         *id = select(*s, *p, args, mode).info.id;
         return CKTILE_STATUS_SUCCESS;
@@ -520,15 +510,10 @@ cktile_status_t cktile_gemm_select_ranked(cktile_handle_t handle, const cktile_g
                                           size_t* count)
 {
     return guarded("cktile_gemm_select_ranked", [&] {
-        const auto s                             = lookup_handle(handle);
-        const cktile_gemm_problem_t full_problem = validate_gemm_problem(p); // complete struct
-        p                                        = &full_problem;
-        cktile_gemm_args_t full{}; // this library's complete struct, whatever the caller's size
-        if(args)
-        {
-            full = validate_gemm_args(*p, args);
-            args = &full;
-        }
+        const auto s = lookup_handle(handle);
+        const validated_gemm_query query(p, args);
+        p    = &query.problem();
+        args = query.args();
         require_pointer(count, "count");
         // The elements' size, from the first one (an output: a newer caller's larger struct
         // gets the fields this library knows, the rest zero).

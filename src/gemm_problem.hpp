@@ -38,6 +38,26 @@ cktile_gemm_problem_t validate_gemm_problem(const cktile_gemm_problem_t* problem
 cktile_gemm_args_t validate_gemm_args(const cktile_gemm_problem_t& p,
                                       const cktile_gemm_args_t* args);
 
+/// A query's problem and (optional) arguments, validated and completed to this library's
+/// structs whatever the caller's sizes. @post args() is null exactly when none were given.
+class validated_gemm_query
+{
+    public:
+    validated_gemm_query(const cktile_gemm_problem_t* problem, const cktile_gemm_args_t* args)
+        : problem_(validate_gemm_problem(problem)), has_args_(args != nullptr)
+    {
+        if(has_args_)
+            args_ = validate_gemm_args(problem_, args);
+    }
+    const cktile_gemm_problem_t& problem() const { return problem_; }
+    const cktile_gemm_args_t* args() const { return has_args_ ? &args_ : nullptr; }
+
+    private:
+    cktile_gemm_problem_t problem_;
+    cktile_gemm_args_t args_{};
+    bool has_args_;
+};
+
 /// A canonical key: types, layouts, M, N, K, batch, epilogue, whether C is read. Problems with
 /// equal keys get the same tuning answer (support is still checked per problem).
 std::string gemm_problem_key(const cktile_gemm_problem_t& p);
