@@ -135,14 +135,14 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
             if(cktile_gemm_select_ranked(h, &p, nullptr, SIZE_MAX, ranked.data(), ranked.size(),
                                          &n_ranked) == CKTILE_STATUS_SUCCESS)
                 for(const cktile_gemm_candidate_t& c : ranked)
-                    for(const cktile_instance_info_t& info : all)
-                        if(info.id == c.id)
-                        {
-                            char time[32];
-                            std::snprintf(time, sizeof(time), " (%.3f)", c.relative_time);
-                            ranking +=
-                                (ranking.empty() ? "" : "; ") + std::string(info.name) + time;
-                        }
+                {
+                    cktile_instance_info_t info{};
+                    info.struct_size = sizeof(info);
+                    cktile_get_instance_info_by_id(h, c.id, &info);
+                    char time[32];
+                    std::snprintf(time, sizeof(time), " (%.3f)", c.relative_time);
+                    ranking += (ranking.empty() ? "" : "; ") + std::string(info.name) + time;
+                }
         }
 
         std::uint64_t db_id = 0;

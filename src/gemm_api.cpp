@@ -517,9 +517,12 @@ cktile_status_t cktile_gemm_select_ranked(cktile_handle_t handle, const cktile_g
         require_pointer(count, "count");
         // The elements' size, from the first one (an output: a newer caller's larger struct
         // gets the fields this library knows, the rest zero).
-        const std::size_t stride = capacity > 0 ? (require_struct(candidates, "candidates", false),
-                                                   candidates->struct_size)
-                                                : 0;
+        std::size_t stride = 0;
+        if(capacity > 0)
+        {
+            require_struct(candidates, "candidates", false);
+            stride = candidates->struct_size;
+        }
         const auto ranked =
             rank_heuristic(*s, *p, supporting_instances(*s, *p, args), workspace_limit);
         if(ranked.empty())
@@ -530,21 +533,13 @@ cktile_status_t cktile_gemm_select_ranked(cktile_handle_t handle, const cktile_g
         const double first_cost = ranked.front().cost;
         for(std::size_t i = 0; i < std::min(capacity, ranked.size()); ++i)
         {
-            const cktile_kernel_instance_t& r = *ranked[i].instance;
-            const bool transposed             = r.runs_transposed && r.runs_transposed(p);
-            const std::int64_t rows = transposed ? p->n : p->m, cols = transposed ? p->m : p->n;
-            const auto tiles_along = [](std::int64_t extent, std::int64_t tile) {
-                return tile > 0 ? (extent + tile - 1) / tile : std::int64_t{0};
-            };
-            const std::int64_t tiles = tiles_along(rows, r.info.tile_m) *
-                                       tiles_along(cols, r.info.tile_n) * p->batch_count;
             cktile_gemm_candidate_t c{};
             c.struct_size = stride;
-            c.id          = r.info.id;
+            c.id          = ranked[i].instance->info.id;
             c.relative_time =
                 first_cost > 0 && std::isfinite(first_cost) ? ranked[i].cost / first_cost : 1.0;
             c.workspace_size       = ranked[i].workspace;
-            c.waves                = double(tiles) / double(std::max(1, s->machine.compute_units));
+            c.waves                = output_waves(*ranked[i].instance, *p, s->machine);
             unsigned char* element = reinterpret_cast<unsigned char*>(candidates) + i * stride;
             std::memset(element, 0, stride);
             std::memcpy(element, &c, std::min(stride, sizeof(c)));

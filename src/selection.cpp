@@ -117,6 +117,19 @@ std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile
     return inst.minimum_workspace_size ? inst.minimum_workspace_size(&p) : inst.workspace_size(&p);
 }
 
+double output_waves(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p,
+                    const machine_model& m)
+{
+    const bool transposes   = inst.runs_transposed && inst.runs_transposed(&p) != 0;
+    const std::int64_t rows = transposes ? p.n : p.m, cols = transposes ? p.m : p.n;
+    const auto along = [](std::int64_t extent, int tile) {
+        return tile > 0 ? (extent + tile - 1) / tile : std::int64_t{0};
+    };
+    const std::int64_t tiles =
+        along(rows, inst.info.tile_m) * along(cols, inst.info.tile_n) * p.batch_count;
+    return static_cast<double>(tiles) / static_cast<double>(std::max(1, m.compute_units));
+}
+
 double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& stated,
                           const machine_model& mm, bool full_workspace)
 {

@@ -45,4 +45,9 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
 /// The least workspace `inst` runs `p` with (its minimum_workspace_size, else workspace_size).
 std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p);
 
+/// Output tiles over compute units for the statement `inst` runs (D^T's tiles where it runs the
+/// problem as its transpose), without clusters, splits or occupancy: how full its last wave is.
+double output_waves(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p,
+                    const machine_model& m);
+
 } // namespace cktile::detail
