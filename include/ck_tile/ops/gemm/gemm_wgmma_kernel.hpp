@@ -5,7 +5,7 @@
 // straight from the accumulators. Per block:
 //
 //   init barriers; split roles (setmaxnreg: producer 40 registers, consumers the rest)
-//   producer thread:  for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
+//   producer warp:    for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
 //   consumers:        for each tile t of this block: acc = consume(t); epilogue(acc) -> D
 //
 // Where D's layout allows, the epilogue's D (and C or D0) move through the copy engine as well
@@ -909,15 +909,18 @@ struct gemm_wgmma_kernel
         {
             if constexpr(Policy::Consumers > 1)
                 arch::setmaxnreg_dec<Policy::ProducerRegisters>();
-            if(thread == 0)
+            if(thread < arch::warp_size)
             {
-                arch::tma_prefetch_descriptor(&ka.map_a);
-                arch::tma_prefetch_descriptor(&ka.map_b);
-                const uint64_t policy_a   = arch::l2_policy(ka.evict_a);
-                const uint64_t policy_b   = arch::l2_policy(ka.evict_b);
                 const bool prefetch_input = input_from_registers && ka.prefetch_input_tiles;
-                if(prefetch_input)
-                    arch::tma_prefetch_descriptor(&ka.map_x);
+                if(arch::elect_one())
+                {
+                    arch::tma_prefetch_descriptor(&ka.map_a);
+                    arch::tma_prefetch_descriptor(&ka.map_b);
+                    if(prefetch_input)
+                        arch::tma_prefetch_descriptor(&ka.map_x);
+                }
+                const uint64_t policy_a = arch::l2_policy(ka.evict_a);
+                const uint64_t policy_b = arch::l2_policy(ka.evict_b);
                 if constexpr(ClusterM > 1)
                     arch::cluster_wait();
                 for(std::int64_t u = cluster; u < total; u += clusters)
@@ -1088,7 +1091,7 @@ struct gemm_wgmma_kernel
             if(tma_store)
                 epilogue::drain_stores(t_in_group);
         }
-        // No CTA may leave while a peer can still arrive on its barriers: its producer thread
+        // No CTA may leave while a peer can still arrive on its barriers: its producer warp
         // has waited for the last releases (wait_for_last_releases).
 #else
         (void)ka;

@@ -3,7 +3,7 @@
 // with a "full" barrier (the copy engine's bytes have landed) and an "empty" barrier (every
 // consumer warp has finished the MMAs that read it).
 //
-//   producer (one thread):  wait empty[s] -> announce the stage's bytes on full[s] -> TMA A, B
+//   producer (one warp):    wait empty[s] -> announce the stage's bytes on full[s] -> TMA A, B
 //   consumers (warpgroups): wait full[s]  -> wgmma over the stage's K -> commit; once the MMAs of
 //                           the previous stage have retired (wait_group 1), release it
 //
@@ -19,6 +19,7 @@
 #pragma once
 
 #include "ck_tile/core/arch/nvidia/cluster.hpp"
+#include "ck_tile/core/arch/nvidia/elect.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/thread.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
@@ -130,12 +131,12 @@ struct gemm_wgmma_pipeline
         }
     }
 
-    /// The producer thread: K tiles k_first .. k_first + k_tiles - 1 of one output tile (all of
+    /// The producer warp: K tiles k_first .. k_first + k_tiles - 1 of one output tile (all of
     /// them, or one split's) into the ring. Each stage's full barrier expects the whole stage,
     /// including the parts of B that peers multicast. `before()` runs once, before the loads of
-    /// the unit's K tile `at` (0 .. k_tiles - 1; never for others): work for the producer thread
-    /// at a point of the stream, such as a prefetch timed against the consumers' progress (they
-    /// run at most Stages K tiles behind).
+    /// the unit's K tile `at` (0 .. k_tiles - 1; never for others), once its stage is free:
+    /// work for the issuing lane at a point of the stream, such as a prefetch timed against the
+    /// consumers' progress (they run at most Stages K tiles behind).
     template <typename Before>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     produce(const shared& sh, ring& r, const CUtensorMap* map_a, const CUtensorMap* map_b,
@@ -144,19 +145,24 @@ struct gemm_wgmma_pipeline
     {
         for(int32_t kt = k_first; kt < k_first + k_tiles; ++kt)
         {
-            if(kt - k_first == at)
-                before();
+            // Every lane walks the ring and waits; one issues (arch::elect_one: the copies'
+            // operands stay in uniform registers).
             arch::mbarrier_wait_parity(&sh.empty[r.stage], r.parity ^ 1u);
-            uint64_t* full = &sh.full[r.stage];
-            arch::mbarrier_arrive_expect_tx(full, Plan::stage_bytes);
+            uint64_t* full   = &sh.full[r.stage];
             const int32_t k0 = kt * Plan::block_k;
-            load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0, policy_a);
-            load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank, policy_b);
+            if(arch::elect_one())
+            {
+                if(kt - k_first == at)
+                    before();
+                arch::mbarrier_arrive_expect_tx(full, Plan::stage_bytes);
+                load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0, policy_a);
+                load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank, policy_b);
+            }
             r.advance();
         }
     }
 
-    /// The producer thread after its last stage, in a cluster: waits until the consumers of
+    /// The producer warp after its last stage, in a cluster: waits until the consumers of
     /// every CTA have released each stage's last fill (the waits the next Stages loads would
     /// make). After it no peer arrives on this CTA's barriers any more, and every multicast
     /// into its stages has landed (its own consumers waited for them), so the CTA may exit
