@@ -45,12 +45,19 @@ extern "C" {
 #define CKTILE_API __attribute__((visibility("default")))
 #endif
 
+/* The one place the version is written: CMake reads it from these three lines. */
 #define CKTILE_VERSION_MAJOR 0
-#define CKTILE_VERSION_MINOR 1
+#define CKTILE_VERSION_MINOR 2
 #define CKTILE_VERSION_PATCH 0
 /** major * 10000 + minor * 100 + patch, comparable with cktile_get_version(). */
 #define CKTILE_VERSION                                                                             \
     (CKTILE_VERSION_MAJOR * 10000 + CKTILE_VERSION_MINOR * 100 + CKTILE_VERSION_PATCH)
+#define CKTILE_STRINGIFY_(x) #x
+#define CKTILE_STRINGIFY(x) CKTILE_STRINGIFY_(x)
+/** "major.minor.patch", as cktile_get_version_string() returns it. */
+#define CKTILE_VERSION_STRING                                                                      \
+    CKTILE_STRINGIFY(CKTILE_VERSION_MAJOR)                                                         \
+    "." CKTILE_STRINGIFY(CKTILE_VERSION_MINOR) "." CKTILE_STRINGIFY(CKTILE_VERSION_PATCH)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Status                                                                                   */

@@ -126,7 +126,7 @@ typedef struct cktile_kernel_table
     uint32_t abi_version;
     size_t instance_struct_size;
     const char* target;
-    const char* library_version; /* the cktile version it was built with, "0.1.0" */
+    const char* library_version; /* the cktile version it was built with, CKTILE_VERSION_STRING */
     size_t instance_count;
     const cktile_kernel_instance_t* const* instances;
 } cktile_kernel_table_t;

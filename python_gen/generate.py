@@ -22,7 +22,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 FORMAT_VERSION = 1
-LIBRARY_VERSION = "0.1.0"
 
 # What a target allows. Static shared memory is what a block may declare without opting in
 # (the SIMT kernels); dynamic shared memory is what a block may use after opting in (the tile
@@ -715,9 +714,9 @@ def table_source(target, instances, src):
     out.append("};\n")
     out.append(
         "const cktile_kernel_table_t table = {{sizeof(cktile_kernel_table_t), "
-        "CKTILE_KERNEL_ABI_VERSION,\n    sizeof(cktile_kernel_instance_t), \"{t}\", \"{v}\", "
-        "{n}, instances}};\n}} // namespace\n\n".format(t=target, v=LIBRARY_VERSION,
-                                                        n=len(instances)))
+        "CKTILE_KERNEL_ABI_VERSION,\n    sizeof(cktile_kernel_instance_t), \"{t}\", "
+        "CKTILE_VERSION_STRING, {n}, instances}};\n}} // namespace\n\n".format(
+            t=target, n=len(instances)))
     out.append(
         "extern \"C\" __attribute__((visibility(\"default\"))) const cktile_kernel_table_t*\n"
         "cktile_kernel_library_get_table(std::uint32_t abi_version)\n{\n"

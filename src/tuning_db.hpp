@@ -3,7 +3,7 @@
 // with one compute-unit count by one library version. A file stamped differently, and entries
 // that do not parse or name unknown instances, are ignored with a logged warning.
 //
-// {"format": "cktile-tuning-db", "format_version": 1, "library_version": "0.1.0",
+// {"format": "cktile-tuning-db", "format_version": 1, "library_version": "0.2.0",
 //  "target": "sm_90a", "compute_units": 132,
 //  "entries": [{"problem": "<gemm_problem_key>", "instance": "<name>", "time_ms": 0.12}]}
 #pragma once

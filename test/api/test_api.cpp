@@ -103,7 +103,9 @@ TEST(Status, LastErrorIsClearedBySuccessAndNamesTheArgument)
 TEST(Version, MatchesHeader)
 {
     EXPECT_EQ(cktile_get_version(), CKTILE_VERSION);
-    EXPECT_STREQ(cktile_get_version_string(), "0.1.0");
+    EXPECT_EQ(std::string(cktile_get_version_string()),
+              std::to_string(CKTILE_VERSION_MAJOR) + "." + std::to_string(CKTILE_VERSION_MINOR) +
+                  "." + std::to_string(CKTILE_VERSION_PATCH));
 }
 
 TEST(Handle, NullAndForgedHandlesAreRejected)
