@@ -138,7 +138,8 @@ int run_select(const settings& s, const std::vector<cktile_gemm_problem_t>& prob
                 {
                     cktile_instance_info_t info{};
                     info.struct_size = sizeof(info);
-                    cktile_get_instance_info_by_id(h, c.id, &info);
+                    if(cktile_get_instance_info_by_id(h, c.id, &info) != CKTILE_STATUS_SUCCESS)
+                        continue;
                     char time[32];
                     std::snprintf(time, sizeof(time), " (%.3f)", c.relative_time);
                     ranking += (ranking.empty() ? "" : "; ") + std::string(info.name) + time;

@@ -106,6 +106,8 @@ TEST(Version, MatchesHeader)
     EXPECT_EQ(std::string(cktile_get_version_string()),
               std::to_string(CKTILE_VERSION_MAJOR) + "." + std::to_string(CKTILE_VERSION_MINOR) +
                   "." + std::to_string(CKTILE_VERSION_PATCH));
+    // CMake takes the project version (soname, pkg-config) from the header's defines.
+    EXPECT_STREQ(cktile_get_version_string(), CKTILE_TEST_PROJECT_VERSION);
 }
 
 TEST(Handle, NullAndForgedHandlesAreRejected)
