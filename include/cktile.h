@@ -360,8 +360,8 @@ typedef struct cktile_instance_info
     int supports_multi_d;
     /** Appended after supports_multi_d (a caller whose struct_size ends before it gets the
      *  fields above): nonzero when the instance reads C, i.e. accepts beta != 0. GEMM
-     *  instances compiled with only D = alpha * A * B (names ending _alpha) do not; 0 for
-     *  operations other than GEMM. */
+     *  instances compiled with only D = alpha * A * B (names ending _alpha) or only that plus
+     *  a bias (names ending _bias) do not; 0 for operations other than GEMM. */
     int supports_beta;
 } cktile_instance_info_t;
 

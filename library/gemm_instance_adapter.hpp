@@ -34,6 +34,7 @@ struct gemm_record_shape
     int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
     bool pingpong;    // consumer warpgroups take alternate tiles instead of sharing each
     bool alpha_only;  // only D = alpha * A * B is compiled into the epilogue
+    bool bias_only;   // only D = alpha * A * B + bias (fused_epilogue without the rest)
 };
 
 /// The record the generated sources define, one per instance.
@@ -58,7 +59,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.a_layout               = ALayout;
     i.b_layout               = BLayout;
     i.supports_bias          = shape.fused_epilogue ? 1 : 0;
-    i.supports_activation    = shape.fused_epilogue ? 1 : 0;
+    i.supports_activation    = shape.fused_epilogue && !shape.bias_only ? 1 : 0;
     i.tile_m                 = shape.tile_m;
     i.tile_n                 = shape.tile_n;
     i.tile_k                 = shape.tile_k;
@@ -68,8 +69,8 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.k_multiple             = shape.k_multiple;
     i.shared_memory_bytes    = shape.shared_memory_bytes;
     i.is_general             = shape.general ? 1 : 0;
-    i.supports_multi_d       = shape.fused_epilogue ? 1 : 0;
-    i.supports_beta          = shape.alpha_only ? 0 : 1;
+    i.supports_multi_d       = shape.fused_epilogue && !shape.bias_only ? 1 : 0;
+    i.supports_beta          = shape.alpha_only || shape.bias_only ? 0 : 1;
     r.min_blocks_per_cu      = 1;
     r.supports               = &Inst::supports;
     r.workspace_size         = &Inst::workspace_size;
@@ -83,7 +84,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.pingpong               = shape.pingpong ? 1 : 0;
     r.runs_transposed        = &Inst::runs_transposed;
     r.staged_epilogue        = &Inst::staged_epilogue;
-    r.alpha_only_epilogue    = shape.alpha_only ? 1 : 0;
+    r.alpha_only_epilogue    = shape.alpha_only ? 1 : shape.bias_only ? 2 : 0;
     return r;
 }
 
@@ -227,6 +228,7 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   1,
                                   0,
                                   false,
+                                  false,
                                   false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
@@ -254,6 +256,7 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         math_rate,
         1,
         0,
+        false,
         false,
         false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
@@ -283,7 +286,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   static_cast<int>(Kernel::ClusterM),
                                   static_cast<int>(Kernel::Policy::Stages),
                                   Kernel::Policy::Pingpong,
-                                  Kernel::AlphaOnly};
+                                  Kernel::AlphaOnly,
+                                  Kernel::BiasOnly};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -110,10 +110,11 @@ typedef struct cktile_kernel_instance
      * through shared memory element by element (inputs or operations the register epilogue
      * does not take), which the selection model charges. NULL: never. */
     cktile_kernel_gemm_predicate_fn staged_epilogue;
-    /* Copy-engine GEMM instances compiled with only D = alpha * A * B in their epilogue
-     * (names ending _alpha; their supports function refuses everything else): nonzero. Their
-     * smaller code saves each tile the wait for the epilogue's instructions, which the
-     * selection model charges the others. */
+    /* Copy-engine GEMM instances compiled with only part of the epilogue (their supports
+     * function refuses the rest): 1 for D = alpha * A * B (names ending _alpha), 2 for that
+     * plus a bias per row or column (names ending _bias); 0 for the others. Their smaller code
+     * saves each tile the wait for the epilogue's instructions, which the selection model
+     * charges the others. */
     int alpha_only_epilogue;
 } cktile_kernel_instance_t;
 

@@ -64,8 +64,10 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
            "col": ("CKTILE_LAYOUT_COL_MAJOR", "ck_tile::gemm_layout::col", "c"),
            "any": ("CKTILE_LAYOUT_ANY", "ck_tile::gemm_layout::any", "x")}
 # Epilogue sets, by whether the fused operations (bias, activation, multi-D) are compiled in.
-# "alpha" (wgmma kernels only): D = alpha * A * B and nothing else, see gemm_wgmma_kernel.hpp.
-EPILOGUES = {"fused": True, "none": False, "alpha": False}
+# "alpha" (wgmma kernels only): D = alpha * A * B and nothing else; "bias" (wgmma kernels only):
+# that plus a bias per row or column, without an activation or multi-D (the fused operations'
+# smallest part); see gemm_wgmma_kernel.hpp.
+EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True}
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -490,6 +492,9 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if DATATYPES[combo["a"]][2] != 2 and any(p != ["row", "col"] for p in layouts):
             raise GenError(f"{fw}: type combination '{tname}' is read K-major only by wgmma: "
                            "its layouts must be [\"row\", \"col\"]")
+        if "bias" in epilogues and combo["compute"] == "int32":
+            raise GenError(f"{fw}: type combination '{tname}' accumulates in int32, whose "
+                           "epilogue computes in double: the 'bias' epilogue is float only")
     tiles = fam["tiles"]
     if not isinstance(tiles, list) or not tiles:
         raise GenError(f"{fw} tiles: expected a non-empty list")
@@ -651,7 +656,7 @@ def wgmma_kernel_type(inst):
         ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]
             else ""),
         fused="true" if EPILOGUES[inst["epilogue"]] else "false",
-        alpha=", true" if inst["epilogue"] == "alpha" else "")
+        alpha={"alpha": ", true", "bias": ", false, true"}.get(inst["epilogue"], ""))
 
 
 def record_symbol(inst):

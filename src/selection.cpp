@@ -103,8 +103,9 @@ constexpr double column_major_d_store_k = 1200.0;
 /// C (0.34 times K = 4096).
 constexpr double staged_epilogue_k = 1500.0;
 
-/// What the full epilogue's code costs a copy-engine tile over an alpha-only instance's (its
-/// epilogue waits for instructions; alpha_only_epilogue), as the math of this many K per output
+/// What the full epilogue's code costs a copy-engine tile over an alpha-only or bias-only
+/// instance's (its epilogue waits for instructions; alpha_only_epilogue), as the math of this
+/// many K per output
 /// element: on the H100 (ncu SM cycles, same command) the alpha-only 128x256 kernel saved
 /// about 1,500 cycles a tile at fp16 4096^3 and 4,000 at 2048^3, the 192x192 pair 2,500 at
 /// 3000^3, where a 128x256 tile's K step of 64 takes about 1,000.
@@ -195,9 +196,8 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     if(cluster_m > 1)
         tile_work *=
             cluster_factor(static_cast<double>(tiles) / static_cast<double>(concurrent) * k_iters);
-    if(i.supports_activation && p.activation == CKTILE_ACTIVATION_NONE &&
-       p.bias == CKTILE_BIAS_NONE)
-        tile_work *= 1.01; // a fused epilogue that has nothing to do still branches
+    if(i.supports_bias && p.activation == CKTILE_ACTIVATION_NONE && p.bias == CKTILE_BIAS_NONE)
+        tile_work *= 1.01; // a fused or bias-only epilogue that has nothing to do still branches
     // Copy-engine instances store a row-major D through the copy engine, any other D one
     // element per thread: costed as the math of K = column_major_d_store_k per element.
     // (With split-K the reduction kernel writes D instead.)

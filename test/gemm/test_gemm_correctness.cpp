@@ -399,9 +399,10 @@ class GemmCorrectness : public ::testing::Test
     bool every_layout_ = false;
     /// Per instance name: the cases run_cases ran with A/B layouts other than the instance's.
     std::map<std::string, int> ran_other_layouts_;
-    /// run_cases expects the alpha-only instances (names ending _alpha: D = alpha * A * B, D
-    /// stored through the copy engine) to run one of the cases too, where every instance must.
-    bool alpha_only_must_run_ = true;
+    /// run_cases expects the alpha-only and bias-only instances (names ending _alpha: D = alpha
+    /// * A * B, and _bias: that plus a bias; D stored through the copy engine) to run one of
+    /// the cases too, where every instance must.
+    bool compact_must_run_ = true;
 
     void SetUp() override
     {
@@ -518,8 +519,8 @@ class GemmCorrectness : public ::testing::Test
                         failed = true; // one report per instance; the others still run
                 }
             const std::string name = info.name;
-            const bool alpha_only  = name.ends_with("_alpha");
-            if(info.is_general || (!general_only_must_run && (alpha_only_must_run_ || !alpha_only)))
+            const bool compact     = name.ends_with("_alpha") || name.ends_with("_bias");
+            if(info.is_general || (!general_only_must_run && (compact_must_run_ || !compact)))
             {
                 EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";
             }
@@ -707,6 +708,7 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {64, 200, 32, 3, 0, 2.0, 0.0, row, CKTILE_ACTIVATION_GELU_ERF, 16},
                {100, 328, 48, 1, 0, 1.0, 0.0, none, CKTILE_ACTIVATION_GELU_TANH, 16},
                {40, 72, 16, 1, 0, -1.0, 0.0, col, act, 16},
+               {72, 200, 40, 2, 0, 1.0, 0.0, row, act, 16},
                {200, 264, 64, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                {130, 392, 96, 1, 0, 0.5, -1.0, row, CKTILE_ACTIVATION_SILU, 16},
                {150, 136, 40, 2, 0, 1.0, 1.0, none, act, 16},
@@ -727,6 +729,7 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                // A bias without an activation: the fused kernels fold d_scale into alpha,
                // beta and the bias's multiply-add.
                {130, 264, 48, 1, 0, 0.5, 1.0, row, act, 16},
+               {130, 264, 48, 1, 0, 0.5, 0.0, row, act, 16},
                {120, 200, 40, 2, 0, -1.0, 0.0, col, act, 16}},
               true, true, true, &s);
     // D0 of a one-input multi-D operation (D's type, row-major) in place of C: added after the
@@ -824,10 +827,10 @@ TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
 }
 
 // A large unaligned-shape problem, on the tile instances only (the CPU reference dominates).
-// The alpha-only instances refuse D rows that are not whole 16-byte units (AlphaOnlyEpilogue).
+// The alpha-only and bias-only instances refuse D rows that are not whole 16-byte units.
 TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
 {
-    alpha_only_must_run_ = false;
+    compact_must_run_ = false;
     run_cases({{4097, 65, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
                {13, 4099, 2051, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
               true, true);

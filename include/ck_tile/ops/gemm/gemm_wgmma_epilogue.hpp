@@ -542,8 +542,12 @@ struct gemm_wgmma_epilogue
     /// 128x256 and 64x256 tiles hold without new spills. Boxes of chunk_cols for the input
     /// (12 registers) had cost twice the stores: fp16 4096^3 with beta = 1 on 128x256 tiles
     /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
-    /// @pre out.load_scales(); from_registers(out, pairs)
-    template <index_t Slabs>
+    /// `BiasOnly`: only alpha and a bias (of any kind) are compiled, no activation and no
+    /// input: three copies of the per-element code where the full set has fifteen per way of
+    /// reading an input.
+    /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out has no
+    /// activation, no C and no multi-D
+    template <bool BiasOnly = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
@@ -577,7 +581,7 @@ struct gemm_wgmma_epilogue
                     activate_slabs<Slabs, In, false, Act, Bias>(
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring);
                 };
-                if constexpr(input_in_registers<Slabs>)
+                if constexpr(!BiasOnly && input_in_registers<Slabs>)
                 {
                     if(out.read_c)
                         return with(input_tag<register_input::c>{});
@@ -596,6 +600,8 @@ struct gemm_wgmma_epilogue
             };
             if constexpr(!Fused)
                 slabs(activation_tag<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
+            else if constexpr(BiasOnly)
+                biased(activation_tag<gemm_activation::none>{});
             else
                 switch(out.activation)
                 {

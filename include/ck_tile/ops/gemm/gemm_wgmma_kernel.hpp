@@ -89,11 +89,17 @@ __global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel:
 /// instructions to arrive: on the H100, ncu SM cycles fell 2.0% at fp16 4096^3 (128x256),
 /// 3.5% at 3000^3 (192x192 pairs) and 7.8% at 2048^3 (128x256), and the 192x192 pair's 72
 /// bytes of spills went.
-template <typename Problem_, typename Policy_, bool FusedEpilogue_, bool AlphaOnly_ = false>
+/// `BiasOnly_` (with the fused epilogue): the same restrictions, and D = alpha * A * B plus a
+/// bias per row or per column (or none), without an activation or multi-D. The full fused
+/// kernel holds fifteen copies of its per-element code for each way of reading an input
+/// (3.5 MB of code at 128x256); this one holds three, about the alpha-only kernel's size.
+template <typename Problem_, typename Policy_, bool FusedEpilogue_, bool AlphaOnly_ = false,
+          bool BiasOnly_ = false>
 struct gemm_wgmma_kernel
 {
     static_assert(!(FusedEpilogue_ && AlphaOnly_),
                   "an alpha-only epilogue has no fused operations");
+    static_assert(!BiasOnly_ || FusedEpilogue_, "a bias-only epilogue is a fused epilogue's part");
     using Problem = Problem_;
     using Policy  = Policy_;
     using A       = typename Problem::ADataType;
@@ -111,15 +117,17 @@ struct gemm_wgmma_kernel
                       Plan::d_offset + Policy::Consumers * epilogue::plain_bytes_per_warpgroup <=
                           Plan::barrier_offset,
                   "the plain epilogue's wide boxes stay clear of the barriers");
-    static_assert(!AlphaOnly_ || epilogue::tma_store_possible,
-                  "an alpha-only epilogue stores D through the copy engine");
+    static_assert(!(AlphaOnly_ || BiasOnly_) || epilogue::tma_store_possible,
+                  "alpha-only and bias-only epilogues store D through the copy engine");
+    static_assert(!BiasOnly_ || epilogue::float_epilogue,
+                  "a bias-only epilogue adds the bias from the registers, in float");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
     /// Whether this kernel reads an input (C, or D0) in its register epilogue, and whether it
     /// has a register epilogue beyond scale_only at all (without the fused operations and
     /// without C, or in double, every register epilogue is scale_only): what is not compiled in
     /// costs the kernels that cannot take it no registers.
     static constexpr bool input_from_registers =
-        !AlphaOnly_ && epilogue::float_epilogue &&
+        !AlphaOnly_ && !BiasOnly_ && epilogue::float_epilogue &&
         epilogue::template input_in_registers<pipeline::slabs>;
     static constexpr bool activates_from_registers =
         !AlphaOnly_ && epilogue::float_epilogue && (FusedEpilogue_ || input_from_registers);
@@ -144,8 +152,12 @@ struct gemm_wgmma_kernel
 
     static constexpr bool FusedEpilogue = FusedEpilogue_;
     static constexpr bool AlphaOnly     = AlphaOnly_;
-    static constexpr index_t BlockSize  = Policy::BlockSize;
-    static constexpr index_t ClusterM   = Policy::ClusterM;
+    static constexpr bool BiasOnly      = BiasOnly_;
+    /// Only the register epilogue that stores through the copy engine is compiled: no C, no
+    /// split-K, no last-wave split, no staged or thread-stored path.
+    static constexpr bool CompactEpilogue = AlphaOnly_ || BiasOnly_;
+    static constexpr index_t BlockSize    = Policy::BlockSize;
+    static constexpr index_t ClusterM     = Policy::ClusterM;
     static constexpr index_t BlockM = Policy::BlockM, BlockN = Policy::BlockN,
                              BlockK                  = Plan::block_k;
     static constexpr std::size_t shared_memory_bytes = Plan::shared_memory_bytes;
@@ -263,7 +275,7 @@ struct gemm_wgmma_kernel
     /// @post 1 <= k_splits(h) <= MaxSplits, and every split has at least one K tile.
     static std::int64_t k_splits(const gemm_simt_host_args& h)
     {
-        if constexpr(AlphaOnly)
+        if constexpr(CompactEpilogue)
             return 1; // the partial sums need the epilogue of the reduction kernel
         // Persistent blocks: round the wish down, so the units fill whole waves.
         const std::int64_t blocks = output_tiles(h);
@@ -297,7 +309,7 @@ struct gemm_wgmma_kernel
     /// @post 1 <= splits <= MaxSplits (tail_k_splits); tiles == 0 exactly when splits == 1.
     static tail_plan plan_tail(const gemm_simt_host_args& h)
     {
-        if(AlphaOnly || k_splits(h) > 1)
+        if(CompactEpilogue || k_splits(h) > 1)
             return {};
         const std::int64_t k     = k_tiles_of(h);
         const std::int64_t tiles = output_tiles(h) / ClusterM, slots_now = slots();
@@ -454,14 +466,22 @@ struct gemm_wgmma_kernel
         return a;
     }
 
-    /// Why an alpha-only kernel cannot run `h` (nullptr when it can): it reads no C, and it
-    /// stores D only through the copy engine. A pointer not given (a shape-only query) counts
-    /// as aligned.
-    static const char* alpha_only_refuses(const gemm_simt_host_args& h)
+    /// Why an alpha-only or bias-only kernel cannot run `h` (nullptr when it can): it reads no
+    /// C, a bias-only one applies no activation and reads no multi-D input, and both store D
+    /// only through the copy engine. A pointer not given (a shape-only query) counts as aligned.
+    static const char* compact_refuses(const gemm_simt_host_args& h)
     {
         if(h.beta != 0.0)
-            return "this instance's epilogue is D = alpha * A * B only: beta must be 0 (the "
-                   "_none and _fused instances read C)";
+            return BiasOnly ? "this instance's epilogue is D = alpha * A * B + bias only: beta "
+                              "must be 0 (the _fused instances read C)"
+                            : "this instance's epilogue is D = alpha * A * B only: beta must be "
+                              "0 (the _none and _fused instances read C)";
+        if(BiasOnly && h.activation != gemm_activation::none)
+            return "this instance's epilogue is D = alpha * A * B + bias only: no activation "
+                   "(the _fused instances apply them)";
+        if(BiasOnly && h.multi_d.active())
+            return "this instance's epilogue is D = alpha * A * B + bias only: no multi-D inputs "
+                   "(the _fused instances read them)";
         if(h.d_stride_n != 1)
             return "this instance stores D through the copy engine: D must be row-major (a "
                    "column-major D only where the instance runs the transposed problem)";
@@ -484,9 +504,9 @@ struct gemm_wgmma_kernel
             if(const char* why = unfused_epilogue_refuses(h))
                 return why;
         }
-        if constexpr(AlphaOnly)
+        if constexpr(CompactEpilogue)
         {
-            if(const char* why = alpha_only_refuses(h))
+            if(const char* why = compact_refuses(h))
                 return why;
         }
         if constexpr(Policy::ShortA)
@@ -706,9 +726,10 @@ struct gemm_wgmma_kernel
             k.tail_counters = reinterpret_cast<std::uint32_t*>(at + tail.partial_bytes());
         }
         set_chunk_maps(h, k);
-        if(AlphaOnly && !k.tma_store) // why_unsupported refuses such a D first
-            throw std::invalid_argument("an alpha-only instance stores D only through the copy "
-                                        "engine, and D's tensor map cannot be made");
+        if(CompactEpilogue && !k.tma_store) // why_unsupported refuses such a D first
+            throw std::invalid_argument("an alpha-only or bias-only instance stores D only "
+                                        "through the copy engine, and D's tensor map cannot be "
+                                        "made");
         // An operand of `rows` x K elements of `bytes` each per batch.
         const auto eviction = [&, l2 = l2_bytes()](std::int64_t readers, std::int64_t rows,
                                                    std::size_t bytes) {
@@ -954,7 +975,8 @@ struct gemm_wgmma_kernel
             const index_t t_in_group = thread % 128;
             const bool warp_leader   = thread % 32 == 0;
             const bool scale_only    = epilogue::scale_only(ka.out, ka.pairs);
-            const bool tma_store     = AlphaOnly || (epilogue::tma_store_possible && ka.tma_store);
+            const bool tma_store =
+                CompactEpilogue || (epilogue::tma_store_possible && ka.tma_store);
             // (tma_store implies a single split.)
             const bool activate       = activates(ka.out, ka.pairs, tma_store);
             const bool c_in_registers = input_from_registers && activate && ka.out.read_c;
@@ -1029,7 +1051,7 @@ struct gemm_wgmma_kernel
                     if(u + clusters < total) // the other consumer takes the next unit
                         named_barrier_arrive(pingpong_barrier + (1 - consumer), 256);
                 const uint32_t barrier_id = static_cast<uint32_t>(1 + consumer);
-                if(!AlphaOnly && wu.tail >= 0 &&
+                if(!CompactEpilogue && wu.tail >= 0 &&
                    !tail_fixup(acc, ka, wu, rank, Policy::Pingpong ? 0 : consumer, t_in_group,
                                barrier_id))
                 {
@@ -1050,7 +1072,7 @@ struct gemm_wgmma_kernel
                 {
                     if(activate)
                     {
-                        epilogue::activate_and_store_tma(
+                        epilogue::template activate_and_store_tma<BiasOnly>(
                             acc, out, &ka.map_d, &ka.map_d_wide, plain_boxes, share_row0, col0,
                             w.batch, t_in_group, d_turn,
                             {&ka.map_x_boxes, box_bars(), input_boxes});
@@ -1061,8 +1083,8 @@ struct gemm_wgmma_kernel
                 for(index_t slab = 0; slab < pipeline::slabs; ++slab)
                 {
                     const std::int64_t row0 = share_row0 + 64 * slab;
-                    // (alpha_only_refuses leaves this one path: no other is compiled.)
-                    if constexpr(AlphaOnly)
+                    // (compact_refuses leaves this one path: no other is compiled.)
+                    if constexpr(CompactEpilogue)
                         epilogue::scale_and_store_tma(acc[slab], out, &ka.map_d, &ka.map_d_wide,
                                                       plain_boxes, row0, col0, w.batch, t_in_group,
                                                       d_turn);
