@@ -1054,6 +1054,19 @@ TEST(Select, BiasOnlyInstancesRunABiasAndRefuseTheRest)
                 << name;
         }
     }
+    // Mid-sized and skinny ones: the 64x128 ping-pong tile's bias-only variant.
+    for(const auto& [m, n, k] : {std::array<std::int64_t, 3>{1024, 1024, 1024},
+                                 std::array<std::int64_t, 3>{128, 8192, 8192}})
+    {
+        auto p           = problem(m, n, k);
+        p.b_layout       = CKTILE_LAYOUT_COL_MAJOR;
+        p.bias           = CKTILE_BIAS_PER_COLUMN;
+        std::uint64_t id = 0;
+        cktile_instance_info_t picked{};
+        ASSERT_TRUE(heuristic_pick(o.h, p, id, picked));
+        EXPECT_EQ(std::string(picked.name), "gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s8_pp_bias")
+            << m << " x " << n << " x " << k;
+    }
     // A plain product keeps the alpha-only tile.
     {
         auto p           = problem(4096, 4096, 4096);
