@@ -717,7 +717,14 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {201, 136, 48, 2, 0, 1.0, 0.0, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
                {520, 8200, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
-               {520, 8200, 32, 1, 0, 0.5, 1.0, none, act, 16}},
+               {520, 8200, 32, 1, 0, 0.5, 1.0, none, act, 16},
+               // Biases alone (the bias-only instances load them before the main loop): a
+               // second batch whose biases start off a pair of columns (batch stride 201),
+               // rows and columns cut inside a tile, and several tiles per block.
+               {73, 201, 40, 2, 0, 1.0, 0.0, col, act, 16},
+               {201, 73, 40, 2, 0, 0.5, 0.0, row, act, 16},
+               {520, 8200, 32, 1, 0, 1.0, 0.0, col, act, 16},
+               {1100, 520, 32, 1, 0, 1.0, 0.0, row, act, 16}},
               true, true, true);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},

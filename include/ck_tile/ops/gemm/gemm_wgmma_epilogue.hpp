@@ -531,6 +531,62 @@ struct gemm_wgmma_epilogue
         }
     }
 
+    /// Two adjacent D values (columns c and c + 1) in one register: a 16-bit D in registers
+    /// of its own took each of C's values to a register, and ran fp16 4096^3 with beta = 1 in
+    /// 0.244 ms against 0.216 with the pairs (H100).
+    using d_pair = arch::memory_word_t<2 * sizeof(D)>;
+
+    /// A consumer share's biases in its warps' registers, loaded before the tile's main loop
+    /// so that the epilogue does not wait on them: fp16 4096^3 with a bias per column took
+    /// 291,000 SM cycles on 128x256 tiles so and 302,000 with the biases loaded box by box,
+    /// against 283,000 without a bias (ncu, H200). Column pair j of the share (columns 2j, 2j + 1,
+    /// one d_pair) lies in lane j % 32, register j / 32 of every warp; the bias of row w + i of a
+    /// slab (w: the warp's first row there) in lane i and i + 16. The epilogue takes them by
+    /// shuffles whose registers are known at compile time (column_box, activate_slabs).
+    template <index_t Slabs>
+    struct tile_biases
+    {
+        static constexpr index_t column_registers = (accumulators + 31) / 32;
+        d_pair column[column_registers];
+        D row[Slabs];
+    };
+    /// A shuffle moves 4 bytes: a pair of wider D values would take two.
+    static constexpr bool biases_prefetchable = sizeof(D) <= 2;
+
+    /// The biases of `t`'s warp for the consumer share at (row0, col0) of out's batch: loads
+    /// only, issued before the main loop that hides them.
+    /// @post every value outside D is 0; the kind not asked for is left unloaded
+    template <index_t Slabs>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static tile_biases<Slabs>
+    prefetch_biases(const gemm_tile_output<D, E>& out, std::int64_t row0, std::int64_t col0,
+                    index_t t)
+    {
+        tile_biases<Slabs> b{};
+        const index_t warp = t / 32, lane = t % 32;
+        if(out.bias_kind == gemm_bias::per_column)
+        {
+            const bool pairs = reinterpret_cast<std::uintptr_t>(out.bias) % (2 * sizeof(D)) == 0;
+#pragma unroll
+            for(index_t r = 0; r < b.column_registers; ++r)
+            {
+                const index_t j      = 32 * r + lane;
+                const std::int64_t c = col0 + 2 * j;
+                if(j < accumulators)
+                    b.column[r] = load_d_pair(out.bias + c, c < out.n, c + 1 < out.n, pairs);
+            }
+        }
+        else if(out.bias_kind == gemm_bias::per_row)
+        {
+#pragma unroll
+            for(index_t slab = 0; slab < Slabs; ++slab)
+            {
+                const std::int64_t r = row0 + 64 * slab + warp * d_box_rows + lane % 16;
+                b.row[slab]          = r < out.m ? out.bias[r] : D(0);
+            }
+        }
+        return b;
+    }
+
     /// The epilogue of a problem that from_registers accepts and scale_only does not (a bias,
     /// an activation, and C or one extra input) from the registers through the copy engine, in
     /// scale_and_store_tma's slots, for all of a consumer's slabs (`row0`: the share's first
@@ -544,19 +600,21 @@ struct gemm_wgmma_epilogue
     /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
     /// `BiasOnly`: only alpha and a bias (of any kind) are compiled, no activation and no
     /// input: three copies of the per-element code where the full set has fifteen per way of
-    /// reading an input.
+    /// reading an input; its biases come from `biases` (prefetch_biases before the main loop).
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out has no
-    /// activation, no C and no multi-D
+    /// activation, no C and no multi-D, and where biases_prefetchable,
+    /// biases = prefetch_biases(out, row0, col0, t)
     template <bool BiasOnly = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
                            unsigned char* slots, std::int64_t row0, std::int64_t col0,
                            std::int64_t batch, index_t t, uint32_t& turn,
-                           const box_input_ring& ring)
+                           const box_input_ring& ring, const tile_biases<Slabs>& biases = {})
     {
         if constexpr(tma_store_possible)
         {
+            constexpr bool prefetched = BiasOnly && biases_prefetchable;
             // The input read in registers (C, else D0 of a one-input multi-D operation): its
             // rows take loads of two columns where its pointer and leading dimension allow.
             const register_input_view in =
@@ -575,11 +633,12 @@ struct gemm_wgmma_epilogue
                     constexpr register_input In = decltype(input)::value;
                     if constexpr(In != register_input::none && input_boxes_possible)
                         if(ring.on)
-                            return activate_slabs<Slabs, In, true, Act, Bias>(
+                            return activate_slabs<Slabs, In, true, Act, Bias, prefetched>(
                                 acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn,
-                                ring);
-                    activate_slabs<Slabs, In, false, Act, Bias>(
-                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring);
+                                ring, biases);
+                    activate_slabs<Slabs, In, false, Act, Bias, prefetched>(
+                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
+                        biases);
                 };
                 if constexpr(!BiasOnly && input_in_registers<Slabs>)
                 {
@@ -626,7 +685,7 @@ struct gemm_wgmma_epilogue
         else
         {
             (void)acc, (void)out, (void)map_d, (void)map_wide, (void)slots, (void)row0;
-            (void)col0, (void)batch, (void)t, (void)turn, (void)ring;
+            (void)col0, (void)batch, (void)t, (void)turn, (void)ring, (void)biases;
         }
     }
 
@@ -664,13 +723,13 @@ struct gemm_wgmma_epilogue
     /// warp's rows' biases (a bias per row), then its boxes as scale_and_store_tma's (wide boxes
     /// with an input too), each with its columns' biases and input values.
     template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act,
-              gemm_bias Bias>
+              gemm_bias Bias, bool Prefetched>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
                    const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
                    std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
-                   const box_input_ring& ring)
+                   const box_input_ring& ring, const tile_biases<Slabs>& biases)
     {
         static_assert(Fused || (Bias == gemm_bias::none && Act == gemm_activation::none),
                       "the unfused kernels compile neither a bias nor an activation");
@@ -699,12 +758,21 @@ struct gemm_wgmma_epilogue
             const std::int64_t r_lo = warp_row0 + lane / 4, r_hi = r_lo + 8;
             const input_rows rows =
                 with_input ? input_rows::of(in, out.m, r_lo, col0 + 2 * (lane % 4)) : input_rows{};
-            const E bias_lo = bias_per_row && r_lo < out.m
-                                  ? bias_scale * load_output_type<E>(out.bias[r_lo])
-                                  : E(0);
-            const E bias_hi = bias_per_row && r_hi < out.m
-                                  ? bias_scale * load_output_type<E>(out.bias[r_hi])
-                                  : E(0);
+            E bias_lo = E(0), bias_hi = E(0);
+            if constexpr(bias_per_row && Prefetched)
+            {
+                bias_lo =
+                    bias_scale * load_output_type<E>(warp_shuffle(biases.row[slab], lane / 4));
+                bias_hi =
+                    bias_scale * load_output_type<E>(warp_shuffle(biases.row[slab], lane / 4 + 8));
+            }
+            else if constexpr(bias_per_row)
+            {
+                if(r_lo < out.m)
+                    bias_lo = bias_scale * load_output_type<E>(out.bias[r_lo]);
+                if(r_hi < out.m)
+                    bias_hi = bias_scale * load_output_type<E>(out.bias[r_hi]);
+            }
             // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
             // (value e of it is its own) and its input value are given. The order of the
             // operations is gemm_tile_output::value's, the bias added first (one multiply-add
@@ -764,9 +832,10 @@ struct gemm_wgmma_epilogue
                 }
                 else if constexpr(with_input)
                     load_input_box<Cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane, cv);
-                inside = inside && column_box<Cols, with_input, InputBoxes>(
-                                       acc[slab], first, map, boxes, warp_row0, col0, batch, lane,
-                                       turn, out, col_bias, value, cv);
+                inside =
+                    inside && column_box<Cols, with_input, InputBoxes>(
+                                  acc[slab], first, map, boxes, warp_row0, col0, batch, lane, turn,
+                                  out, col_bias, Prefetched ? biases.column : nullptr, value, cv);
             };
 #pragma unroll
             for(index_t chunk = 0; chunk < wide; ++chunk)
@@ -777,11 +846,6 @@ struct gemm_wgmma_epilogue
                     first_narrow + chunk * chunk_cols, map_d);
         }
     }
-
-    /// Two adjacent D values (columns c and c + 1) in one register: a 16-bit D in registers
-    /// of its own took each of C's values to a register, and ran fp16 4096^3 with beta = 1 in
-    /// 0.244 ms against 0.216 with the pairs (H100).
-    using d_pair = arch::memory_word_t<2 * sizeof(D)>;
 
     /// p[0] and p[1] where each is inside (else 0), in one load where both are and p is
     /// 2 * sizeof(D) aligned (`aligned`).
@@ -955,24 +1019,32 @@ struct gemm_wgmma_epilogue
 
     /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithInput,
     /// its input values (load_input_box): accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8
-    /// below) lie on columns 8g + 2 (lane % 4) + {0, 1} of the slab.
+    /// below) lie on columns 8g + 2 (lane % 4) + {0, 1} of the slab. The biases come from
+    /// `prefetched` (tile_biases::column) where it is given, else from col_bias.
     template <index_t Cols, bool WithInput, bool InputBoxes, typename V>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
                unsigned char* boxes, std::int64_t row0, std::int64_t col0, std::int64_t batch,
                index_t lane, uint32_t& turn, const gemm_tile_output<D, E>& out, const D* col_bias,
-               V value, d_pair (&cv)[wide_cols / 4])
+               const d_pair* prefetched, V value, d_pair (&cv)[wide_cols / 4])
     {
         const std::int64_t n = out.n, lane_col = col0 + first + 2 * (lane % 4);
-        // The biases of the thread's column pairs (8q + 2 (lane % 4) + {0, 1}): bias[q].
+        // The biases of the thread's column pairs (8q + 2 (lane % 4) + {0, 1}): bias[q]. The
+        // share's pair 4Q + lane % 4 (Q = first / 8 + q) lies in lane 4 (Q % 8) + lane % 4,
+        // register Q / 8.
         const bool bias_pairs = reinterpret_cast<std::uintptr_t>(col_bias) % (2 * sizeof(D)) == 0;
         d_pair bias[Cols / 8];
 #pragma unroll
         for(index_t q = 0; q < Cols / 8; ++q)
         {
             const std::int64_t c = lane_col + 8 * q;
-            bias[q] = col_bias != nullptr ? load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs)
-                                          : d_pair{};
+            const index_t Q      = first / 8 + q;
+            if(col_bias != nullptr && prefetched != nullptr)
+                bias[q] = warp_shuffle(prefetched[Q / 8], 4 * (Q % 8) + lane % 4);
+            else
+                bias[q] = col_bias != nullptr
+                              ? load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs)
+                              : d_pair{};
         }
         const auto f = [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
             const index_t k = a - first / 2; // 4g + 2h + e

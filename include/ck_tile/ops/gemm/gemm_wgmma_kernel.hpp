@@ -1046,6 +1046,16 @@ struct gemm_wgmma_kernel
                     epilogue::prefetch_input_boxes(&ka.map_x_boxes, box_bars(), plain_boxes,
                                                    ka.out.m, ka.out.n, share_row0_of(w),
                                                    share_col0_of(w), w.batch, t_in_group, d_turn);
+                // The bias-only epilogue's biases load while the main loop runs.
+                typename epilogue::template tile_biases<pipeline::slabs> biases{};
+                if constexpr(BiasOnly && epilogue::biases_prefetchable)
+                {
+                    gemm_tile_output<D, E> batch_out = ka.out;
+                    batch_out.template select_batch<FusedEpilogue>(
+                        w.batch, ka.batch_stride_c, ka.batch_stride_d, ka.batch_stride_bias);
+                    biases = epilogue::template prefetch_biases<pipeline::slabs>(
+                        batch_out, share_row0_of(w), share_col0_of(w), t_in_group);
+                }
                 pipeline::consume(acc, sh, ring, consumer, wu.k_tiles, warp_leader);
                 if constexpr(Policy::Pingpong)
                     if(u + clusters < total) // the other consumer takes the next unit
@@ -1074,8 +1084,8 @@ struct gemm_wgmma_kernel
                     {
                         epilogue::template activate_and_store_tma<BiasOnly>(
                             acc, out, &ka.map_d, &ka.map_d_wide, plain_boxes, share_row0, col0,
-                            w.batch, t_in_group, d_turn,
-                            {&ka.map_x_boxes, box_bars(), input_boxes});
+                            w.batch, t_in_group, d_turn, {&ka.map_x_boxes, box_bars(), input_boxes},
+                            biases);
                         continue;
                     }
                 }
