@@ -343,7 +343,7 @@ typedef struct cktile_instance_info
     cktile_datatype_t a_type, b_type, c_type, d_type, compute_type;
     cktile_layout_t a_layout, b_layout; /**< CKTILE_LAYOUT_ANY: chosen at run time */
     int supports_bias;                  /**< nonzero: accepts CKTILE_BIAS_PER_ROW/COLUMN */
-    int supports_activation;            /**< nonzero: accepts every cktile_activation_t */
+    int supports_activation; /**< nonzero: accepts every cktile_activation_t (see activations) */
     int tile_m, tile_n, tile_k;
     int block_threads;
     int index_bits; /**< 32: every element offset must fit in 31 bits; else 64 */
@@ -361,8 +361,16 @@ typedef struct cktile_instance_info
     /** Appended after supports_multi_d (a caller whose struct_size ends before it gets the
      *  fields above): nonzero when the instance reads C, i.e. accepts beta != 0. GEMM
      *  instances compiled with only D = alpha * A * B (names ending _alpha) or only that plus
-     *  a bias (names ending _bias) do not; 0 for operations other than GEMM. */
+     *  a bias (names ending _bias or _bias_<activation>) do not; 0 for operations other
+     *  than GEMM. */
     int supports_beta;
+    /** Appended after supports_beta: the activations the instance accepts, bit (1u << a) for
+     *  cktile_activation_t a. Every bit where supports_activation is nonzero, only
+     *  CKTILE_ACTIVATION_NONE's where the epilogue has no activation, and a single one for
+     *  GEMM instances compiled with one activation (names ending _bias_<activation>: D =
+     *  act(alpha * A * B + bias) with that activation and no other); 0 for operations other
+     *  than GEMM. */
+    unsigned int activations;
 } cktile_instance_info_t;
 
 CKTILE_API cktile_status_t cktile_get_instance_count(cktile_handle_t handle, size_t* count);

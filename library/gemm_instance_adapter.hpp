@@ -29,12 +29,13 @@ struct gemm_record_shape
     int tile_m, tile_n, tile_k, block_threads, index_bits, alignment_elements, k_multiple;
     std::size_t shared_memory_bytes;
     bool general;
-    double math_rate; // matrix instructions: multiply-accumulates per cycle relative to FMA
-    int cluster_m;    // blocks along M sharing B's tiles through multicast
-    int copy_stages;  // stages the copy engine keeps ahead of the math (0: the threads load)
-    bool pingpong;    // consumer warpgroups take alternate tiles instead of sharing each
-    bool alpha_only;  // only D = alpha * A * B is compiled into the epilogue
-    bool bias_only;   // only D = alpha * A * B + bias (fused_epilogue without the rest)
+    double math_rate;    // matrix instructions: multiply-accumulates per cycle relative to FMA
+    int cluster_m;       // blocks along M sharing B's tiles through multicast
+    int copy_stages;     // stages the copy engine keeps ahead of the math (0: the threads load)
+    bool pingpong;       // consumer warpgroups take alternate tiles instead of sharing each
+    bool alpha_only;     // only D = alpha * A * B is compiled into the epilogue
+    bool bias_only;      // only D = act(alpha * A * B + bias) (fused_epilogue without the rest)
+    int bias_activation; // bias_only: the one activation compiled (a cktile_activation_t)
 };
 
 /// The record the generated sources define, one per instance.
@@ -71,6 +72,9 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.is_general             = shape.general ? 1 : 0;
     i.supports_multi_d       = shape.fused_epilogue && !shape.bias_only ? 1 : 0;
     i.supports_beta          = shape.alpha_only || shape.bias_only ? 0 : 1;
+    i.activations            = shape.bias_only         ? 1u << shape.bias_activation
+                               : i.supports_activation ? (1u << (CKTILE_ACTIVATION_SILU + 1)) - 1
+                                                       : 1u << CKTILE_ACTIVATION_NONE;
     r.min_blocks_per_cu      = 1;
     r.supports               = &Inst::supports;
     r.workspace_size         = &Inst::workspace_size;
@@ -84,7 +88,10 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.pingpong               = shape.pingpong ? 1 : 0;
     r.runs_transposed        = &Inst::runs_transposed;
     r.staged_epilogue        = &Inst::staged_epilogue;
-    r.alpha_only_epilogue    = shape.alpha_only ? 1 : shape.bias_only ? 2 : 0;
+    r.alpha_only_epilogue    = shape.alpha_only ? 1
+                               : shape.bias_only && shape.bias_activation != CKTILE_ACTIVATION_NONE ? 3
+                               : shape.bias_only ? 2
+                                                 : 0;
     return r;
 }
 
@@ -229,7 +236,8 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   0,
                                   false,
                                   false,
-                                  false};
+                                  false,
+                                  CKTILE_ACTIVATION_NONE};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -258,7 +266,8 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         0,
         false,
         false,
-        false};
+        false,
+        CKTILE_ACTIVATION_NONE};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -287,7 +296,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   static_cast<int>(Kernel::Policy::Stages),
                                   Kernel::Policy::Pingpong,
                                   Kernel::AlphaOnly,
-                                  Kernel::BiasOnly};
+                                  Kernel::BiasOnly,
+                                  static_cast<int>(Kernel::BiasActivation)};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -28,8 +28,8 @@ extern "C" {
 
 /* 2: GEMM problems and arguments carry extra epilogue inputs (multi-D), which a version 1
  * library would ignore. 3: the public instance description the records embed grew
- * (supports_beta), which moved every field after it. */
-#define CKTILE_KERNEL_ABI_VERSION 3
+ * (supports_beta), which moved every field after it. 4: it grew again (activations). */
+#define CKTILE_KERNEL_ABI_VERSION 4
 #define CKTILE_KERNEL_LIBRARY_SYMBOL "cktile_kernel_library_get_table"
 
 /* Writes at most `reason_size` bytes (NUL-terminated) into `reason` when it returns nonzero. */
@@ -112,7 +112,8 @@ typedef struct cktile_kernel_instance
     cktile_kernel_gemm_predicate_fn staged_epilogue;
     /* Copy-engine GEMM instances compiled with only part of the epilogue (their supports
      * function refuses the rest): 1 for D = alpha * A * B (names ending _alpha), 2 for that
-     * plus a bias per row or column (names ending _bias); 0 for the others. Their smaller code
+     * plus a bias per row or column (names ending _bias), 3 for that and one activation (names
+     * ending _bias_<activation>); 0 for the others. Their smaller code
      * saves each tile the wait for the epilogue's instructions, which the selection model
      * charges the others. */
     int alpha_only_epilogue;

@@ -197,6 +197,24 @@ std::string tile_text(const cktile_instance_info_t& info)
            std::to_string(info.tile_k);
 }
 
+namespace {
+/// The epilogue compiled in, in the instance lists' words (instances/gemm.json): fused, none,
+/// alpha, bias, or bias_<activation> for the instances compiled with that one activation.
+std::string epilogue_set(const cktile_instance_info_t& info)
+{
+    if(info.supports_bias && info.supports_multi_d)
+        return "fused";
+    if(info.supports_bias)
+    {
+        for(int a = CKTILE_ACTIVATION_RELU; a <= CKTILE_ACTIVATION_SILU; ++a)
+            if(info.activations == 1u << a)
+                return std::string("bias_") + activation_name(static_cast<cktile_activation_t>(a));
+        return "bias";
+    }
+    return info.supports_beta ? "none" : "alpha";
+}
+} // namespace
+
 void add_instance_fields(record& r, const cktile_instance_info_t& info)
 {
     r.set("instance", std::string(info.name));
@@ -208,10 +226,7 @@ void add_instance_fields(record& r, const cktile_instance_info_t& info)
     r.set("index_bits", static_cast<std::int64_t>(info.index_bits));
     r.set("shared_memory", static_cast<std::int64_t>(info.shared_memory_bytes));
     r.set("general", info.is_general != 0);
-    // The epilogue compiled in, in the instance lists' words (instances/gemm.json).
-    r.set("epilogue", std::string(info.supports_bias   ? "fused"
-                                  : info.supports_beta ? "none"
-                                                       : "alpha"));
+    r.set("epilogue", epilogue_set(info));
 }
 
 std::vector<cktile_instance_info_t> list_instances(cktile_handle_t h)

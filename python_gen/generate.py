@@ -66,8 +66,11 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
 # Epilogue sets, by whether the fused operations (bias, activation, multi-D) are compiled in.
 # "alpha" (wgmma kernels only): D = alpha * A * B and nothing else; "bias" (wgmma kernels only):
 # that plus a bias per row or column, without an activation or multi-D (the fused operations'
-# smallest part); see gemm_wgmma_kernel.hpp.
-EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True}
+# smallest part); "bias_<activation>" (wgmma kernels only): act(that) with the one activation
+# named, which every problem it runs must ask for; see gemm_wgmma_kernel.hpp.
+BIAS_ACTIVATIONS = ("relu", "gelu_tanh", "gelu_erf", "silu")
+EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True,
+             **{f"bias_{a}": True for a in BIAS_ACTIVATIONS}}
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -492,9 +495,11 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         if DATATYPES[combo["a"]][2] != 2 and any(p != ["row", "col"] for p in layouts):
             raise GenError(f"{fw}: type combination '{tname}' is read K-major only by wgmma: "
                            "its layouts must be [\"row\", \"col\"]")
-        if "bias" in epilogues and combo["compute"] == "int32":
-            raise GenError(f"{fw}: type combination '{tname}' accumulates in int32, whose "
-                           "epilogue computes in double: the 'bias' epilogue is float only")
+        for epi in epilogues:
+            if epi.startswith("bias") and combo["compute"] == "int32":
+                raise GenError(f"{fw}: type combination '{tname}' accumulates in int32, whose "
+                               f"epilogue computes in double: the '{epi}' epilogue is float "
+                               "only")
     tiles = fam["tiles"]
     if not isinstance(tiles, list) or not tiles:
         raise GenError(f"{fw} tiles: expected a non-empty list")
@@ -656,7 +661,18 @@ def wgmma_kernel_type(inst):
         ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]
             else ""),
         fused="true" if EPILOGUES[inst["epilogue"]] else "false",
-        alpha={"alpha": ", true", "bias": ", false, true"}.get(inst["epilogue"], ""))
+        alpha=wgmma_epilogue_args(inst["epilogue"]))
+
+
+def wgmma_epilogue_args(epilogue):
+    """gemm_wgmma_kernel's template arguments after FusedEpilogue for an epilogue set."""
+    if epilogue == "alpha":
+        return ", true"
+    if epilogue == "bias":
+        return ", false, true"
+    if epilogue.startswith("bias_"):
+        return f", false, true, ck_tile::gemm_activation::{epilogue[len('bias_'):]}"
+    return ""
 
 
 def record_symbol(inst):

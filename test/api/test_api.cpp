@@ -641,20 +641,28 @@ TEST(Supports, MultiDArgumentsAndInstancesWithoutTheEpilogue)
     ASSERT_EQ(cktile_get_instance_info_by_id(o.h, plain, &info), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(info.supports_multi_d, 0);
     EXPECT_EQ(info.supports_beta, 1); // no fused operations, but alpha, beta and C
-    // An older caller's info struct gets what it has and nothing past it.
-    cktile_instance_info_t old_info;
-    std::memset(&old_info, 0x5a, sizeof(old_info));
-    old_info.struct_size = offsetof(cktile_instance_info_t, supports_multi_d);
-    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &old_info), CKTILE_STATUS_SUCCESS) << last();
+    // An older caller's info struct gets what it has and nothing past it (0x5a bytes).
+    const auto older_info = [&](std::size_t struct_size) {
+        cktile_instance_info_t i;
+        std::memset(&i, 0x5a, sizeof(i));
+        i.struct_size = struct_size;
+        EXPECT_EQ(cktile_get_instance_info_by_id(o.h, gen, &i), CKTILE_STATUS_SUCCESS) << last();
+        return i;
+    };
+    const auto old_info = older_info(offsetof(cktile_instance_info_t, supports_multi_d));
     EXPECT_EQ(old_info.id, gen);
     EXPECT_EQ(old_info.supports_multi_d, 0x5a5a5a5a);
-    cktile_instance_info_t multi_d_info; // a caller from before supports_beta
-    std::memset(&multi_d_info, 0x5a, sizeof(multi_d_info));
-    multi_d_info.struct_size = offsetof(cktile_instance_info_t, supports_beta);
-    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &multi_d_info), CKTILE_STATUS_SUCCESS)
-        << last();
+    const auto multi_d_info = older_info(offsetof(cktile_instance_info_t, supports_beta));
     EXPECT_EQ(multi_d_info.supports_multi_d, 1);
     EXPECT_EQ(multi_d_info.supports_beta, 0x5a5a5a5a);
+    const auto beta_info = older_info(offsetof(cktile_instance_info_t, activations));
+    EXPECT_EQ(beta_info.supports_beta, 1);
+    EXPECT_EQ(beta_info.activations, 0x5a5a5a5au);
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, gen, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.activations, (1u << (CKTILE_ACTIVATION_SILU + 1)) - 1);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, plain, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.activations, 1u << CKTILE_ACTIVATION_NONE);
 
     auto cr     = p; // A column-major, B row-major: the plain instance's layouts
     cr.a_layout = CKTILE_LAYOUT_COL_MAJOR, cr.lda = 5;
@@ -1094,6 +1102,78 @@ TEST(Select, BiasOnlyInstancesRunABiasAndRefuseTheRest)
     refused(q, "no activation");
     q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
     refused(q, "16-byte multiples");
+}
+
+// The bias-and-one-activation instances (D = gelu_tanh(alpha * A * B + bias), names ending
+// _bias_gelu_tanh): an MLP layer's problems take them, with or without a bias; they describe
+// their one activation in `activations` and refuse every other one (none included), C and
+// multi-D, each with its reason, which the fused and bias-only twins take.
+TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    const std::string tile    = "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_";
+    const std::uint64_t gelu  = find(o.h, (tile + "bias_gelu_tanh").c_str());
+    const std::uint64_t bias  = find(o.h, (tile + "bias").c_str());
+    const std::uint64_t fused = find(o.h, (tile + "fused").c_str());
+    const std::uint64_t alpha = find(o.h, (tile + "alpha").c_str());
+    ASSERT_NE(gelu, 0u);
+    ASSERT_NE(bias, 0u);
+    ASSERT_NE(fused, 0u);
+    ASSERT_NE(alpha, 0u);
+    EXPECT_EQ(epilogue_support(o.h, gelu), (std::array<int, 4>{1, 0, 0, 0}));
+    const auto activations = [&](std::uint64_t id) {
+        cktile_instance_info_t info{};
+        info.struct_size = sizeof(info);
+        EXPECT_EQ(cktile_get_instance_info_by_id(o.h, id, &info), CKTILE_STATUS_SUCCESS);
+        return info.activations;
+    };
+    EXPECT_EQ(activations(gelu), 1u << CKTILE_ACTIVATION_GELU_TANH);
+    EXPECT_EQ(activations(bias), 1u << CKTILE_ACTIVATION_NONE);
+    EXPECT_EQ(activations(alpha), 1u << CKTILE_ACTIVATION_NONE);
+    EXPECT_EQ(activations(fused), (1u << (CKTILE_ACTIVATION_SILU + 1)) - 1);
+    // The pick for gelu_tanh on an M x N x K problem with a bias of `kind`.
+    const auto pick_for = [&](std::int64_t m, std::int64_t n, std::int64_t k, bool b_row,
+                              cktile_bias_t kind) {
+        auto p = problem(m, n, k);
+        if(!b_row)
+            p.b_layout = CKTILE_LAYOUT_COL_MAJOR;
+        p.bias           = kind;
+        p.activation     = CKTILE_ACTIVATION_GELU_TANH;
+        std::uint64_t id = 0;
+        cktile_instance_info_t picked{};
+        EXPECT_TRUE(heuristic_pick(o.h, p, id, picked));
+        return std::string(picked.name);
+    };
+    // A bias per column, per row or none, both B layouts: the tile of that name.
+    for(const bool b_row : {false, true})
+        for(const auto kind : {CKTILE_BIAS_PER_COLUMN, CKTILE_BIAS_PER_ROW, CKTILE_BIAS_NONE})
+            EXPECT_EQ(pick_for(4096, 4096, 4096, b_row, kind),
+                      b_row ? "gemm_wgmma_f16f16_f16_accf32_rr_128x256x64_s4_bias_gelu_tanh"
+                            : tile + "bias_gelu_tanh")
+                << kind;
+    EXPECT_EQ(pick_for(1024, 1024, 1024, false, CKTILE_BIAS_PER_COLUMN),
+              "gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s8_pp_bias_gelu_tanh");
+    auto p     = problem(1000, 1000, 512);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+    p.bias           = CKTILE_BIAS_PER_COLUMN;
+    p.activation     = CKTILE_ACTIVATION_GELU_TANH;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, gelu, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+    auto q       = p;
+    q.activation = CKTILE_ACTIVATION_RELU;
+    expect_refused_for_twin(o.h, gelu, fused, q, "must be that one");
+    q.activation = CKTILE_ACTIVATION_NONE; // the bias-only twin's problem
+    expect_refused_for_twin(o.h, gelu, bias, q, "must be that one");
+    q      = p;
+    q.beta = 1.0;
+    expect_refused_for_twin(o.h, gelu, fused, q, "beta must be 0");
+    q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
+    expect_refused_for_twin(o.h, gelu, fused, q, "16-byte multiples");
 }
 
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into

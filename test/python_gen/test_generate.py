@@ -50,8 +50,9 @@ class ExpandTheShippedLists(unittest.TestCase):
         # the 8-bit tiles likewise (fp8 with fp16 or bf16 output, int8). 92: the fp16 128x256
         # tile, 192x192 pair and 64x128 ping-pong tile with only D = alpha * A * B + bias
         # compiled in (hopper_bias), which linear layers with a bias take; as small as the
-        # alpha-only kernels.
-        self.assertLessEqual(len(insts), 92, "the ci set is compiled on every CI run")
+        # alpha-only kernels. 98: the same three tiles with the bias and gelu_tanh only
+        # (hopper_bias_act), the MLP layer's epilogue.
+        self.assertLessEqual(len(insts), 98, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -498,9 +499,25 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(">, true, false, true>"))
         self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(">, true>"))
 
+    def test_bias_and_one_activation_epilogues(self):
+        insts = generate.expand(
+            self.family(epilogues=["bias_gelu_tanh", "bias_silu"], layouts=[["row", "col"]]),
+            GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        wgmma = sorted((i for i in insts if i.get("kernel") == "wgmma"), key=lambda i: i["name"])
+        self.assertEqual([i["name"] for i in wgmma],
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_bias_gelu_tanh",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_bias_silu"])
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(
+            ">, true, false, true, ck_tile::gemm_activation::gelu_tanh>"))
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(
+            ">, true, false, true, ck_tile::gemm_activation::silu>"))
+        self.expect_error(self.family(epilogues=["bias_tanh"]), "bias_tanh")
+
     def test_the_bias_only_epilogue_computes_in_float(self):
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]], epilogues=["bias"]),
                           "float only")
+        self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]],
+                                      epilogues=["bias_relu"]), "'bias_relu' epilogue is float")
 
     def test_block_k_is_one_swizzle_span_of_the_input_type(self):
         doc = self.family(types=["e4m3_f16"], layouts=[["row", "col"]])

@@ -598,13 +598,15 @@ struct gemm_wgmma_epilogue
     /// 128x256 and 64x256 tiles hold without new spills. Boxes of chunk_cols for the input
     /// (12 registers) had cost twice the stores: fp16 4096^3 with beta = 1 on 128x256 tiles
     /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
-    /// `BiasOnly`: only alpha and a bias (of any kind) are compiled, no activation and no
-    /// input: three copies of the per-element code where the full set has fifteen per way of
-    /// reading an input; its biases come from `biases` (prefetch_biases before the main loop).
-    /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out has no
-    /// activation, no C and no multi-D, and where biases_prefetchable,
+    /// `BiasOnly`: only alpha, a bias (of any kind) and the one activation `OnlyActivation`
+    /// are compiled, no input: three copies of the per-element code where the full set has
+    /// fifteen per way of reading an input; its biases come from `biases` (prefetch_biases
+    /// before the main loop).
+    /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
+    /// OnlyActivation, out has no C and no multi-D, and where biases_prefetchable,
     /// biases = prefetch_biases(out, row0, col0, t)
-    template <bool BiasOnly = false, index_t Slabs>
+    template <bool BiasOnly = false, gemm_activation OnlyActivation = gemm_activation::none,
+              index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
@@ -660,7 +662,7 @@ struct gemm_wgmma_epilogue
             if constexpr(!Fused)
                 slabs(activation_tag<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
             else if constexpr(BiasOnly)
-                biased(activation_tag<gemm_activation::none>{});
+                biased(activation_tag<OnlyActivation>{});
             else
                 switch(out.activation)
                 {
