@@ -88,10 +88,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     r.pingpong               = shape.pingpong ? 1 : 0;
     r.runs_transposed        = &Inst::runs_transposed;
     r.staged_epilogue        = &Inst::staged_epilogue;
-    r.alpha_only_epilogue    = shape.alpha_only ? 1
-                               : shape.bias_only && shape.bias_activation != CKTILE_ACTIVATION_NONE ? 3
-                               : shape.bias_only ? 2
-                                                 : 0;
+    r.alpha_only_epilogue    = shape.alpha_only ? 1 : shape.bias_only ? 2 : 0;
     return r;
 }
 

@@ -834,10 +834,11 @@ struct gemm_wgmma_epilogue
                 }
                 else if constexpr(with_input)
                     load_input_box<Cols>(in, rows, out.m, out.n, warp_row0, col0, first, lane, cv);
-                inside =
-                    inside && column_box<Cols, with_input, InputBoxes>(
-                                  acc[slab], first, map, boxes, warp_row0, col0, batch, lane, turn,
-                                  out, col_bias, Prefetched ? biases.column : nullptr, value, cv);
+                inside = inside &&
+                         column_box<Cols, with_input, InputBoxes>(
+                             acc[slab], first, map, boxes, warp_row0, col0, batch, lane, turn, out,
+                             col_bias, Prefetched && bias_per_column ? biases.column : nullptr,
+                             value, cv);
             };
 #pragma unroll
             for(index_t chunk = 0; chunk < wide; ++chunk)
@@ -1022,7 +1023,7 @@ struct gemm_wgmma_epilogue
     /// store_box with the box's columns' biases (a bias per column, else zeros) and, WithInput,
     /// its input values (load_input_box): accumulators 4g + {0, 1} (and 4g + {2, 3}, the row 8
     /// below) lie on columns 8g + 2 (lane % 4) + {0, 1} of the slab. The biases come from
-    /// `prefetched` (tile_biases::column) where it is given, else from col_bias.
+    /// `prefetched` (tile_biases::column) where it is given, else from col_bias where that is.
     template <index_t Cols, bool WithInput, bool InputBoxes, typename V>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static bool
     column_box(const Acc (&acc)[accumulators], index_t first, const CUtensorMap* map,
@@ -1041,12 +1042,12 @@ struct gemm_wgmma_epilogue
         {
             const std::int64_t c = lane_col + 8 * q;
             const index_t Q      = first / 8 + q;
-            if(col_bias != nullptr && prefetched != nullptr)
+            if(prefetched != nullptr)
                 bias[q] = warp_shuffle(prefetched[Q / 8], 4 * (Q % 8) + lane % 4);
+            else if(col_bias != nullptr)
+                bias[q] = load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs);
             else
-                bias[q] = col_bias != nullptr
-                              ? load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs)
-                              : d_pair{};
+                bias[q] = d_pair{};
         }
         const auto f = [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
             const index_t k = a - first / 2; // 4g + 2h + e

@@ -477,21 +477,25 @@ struct gemm_wgmma_kernel
     /// only through the copy engine. A pointer not given (a shape-only query) counts as aligned.
     static const char* compact_refuses(const gemm_simt_host_args& h)
     {
+        constexpr bool one_activation = BiasActivation != gemm_activation::none;
         if(h.beta != 0.0)
-            return BiasOnly ? "this instance's epilogue is D = alpha * A * B + bias only: beta "
-                              "must be 0 (the _fused instances read C)"
-                            : "this instance's epilogue is D = alpha * A * B only: beta must be "
-                              "0 (the _none and _fused instances read C)";
+            return !BiasOnly ? "this instance's epilogue is D = alpha * A * B only: beta must be "
+                               "0 (the _none and _fused instances read C)"
+                   : one_activation
+                       ? "this instance's epilogue is D = act(alpha * A * B + bias) only: beta "
+                         "must be 0 (the _fused instances read C)"
+                       : "this instance's epilogue is D = alpha * A * B + bias only: beta must "
+                         "be 0 (the _fused instances read C)";
         if(BiasOnly && h.activation != BiasActivation)
-            return BiasActivation == gemm_activation::none
-                       ? "this instance's epilogue is D = alpha * A * B + bias only: no "
-                         "activation (the _fused instances apply them)"
-                       : "this instance's epilogue is D = act(alpha * A * B + bias) with its "
+            return one_activation
+                       ? "this instance's epilogue is D = act(alpha * A * B + bias) with its "
                          "one activation (the one its name ends in) only: the problem's "
-                         "activation must be that one (the _fused instances apply the others)";
+                         "activation must be that one (the _fused instances apply the others)"
+                       : "this instance's epilogue is D = alpha * A * B + bias only: no "
+                         "activation (the _fused instances apply them)";
         if(BiasOnly && h.multi_d.active())
-            return "this instance's epilogue is D = alpha * A * B + bias only: no multi-D inputs "
-                   "(the _fused instances read them)";
+            return "this instance's epilogue is a bias (and at most one activation) only: no "
+                   "multi-D inputs (the _fused instances read them)";
         if(h.d_stride_n != 1)
             return "this instance stores D through the copy engine: D must be row-major (a "
                    "column-major D only where the instance runs the transposed problem)";
