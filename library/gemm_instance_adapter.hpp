@@ -36,6 +36,7 @@ struct gemm_record_shape
     bool alpha_only;     // only D = alpha * A * B is compiled into the epilogue
     bool bias_only;      // only D = act(alpha * A * B + bias) (fused_epilogue without the rest)
     int bias_activation; // bias_only: the one activation compiled (a cktile_activation_t)
+    bool reads_c;        // bias_only: beta * C is compiled in as well
 };
 
 /// The record the generated sources define, one per instance.
@@ -71,7 +72,7 @@ cktile_kernel_instance_t make_gemm_record(std::uint64_t id, const char* name, co
     i.shared_memory_bytes    = shape.shared_memory_bytes;
     i.is_general             = shape.general ? 1 : 0;
     i.supports_multi_d       = shape.fused_epilogue && !shape.bias_only ? 1 : 0;
-    i.supports_beta          = shape.alpha_only || shape.bias_only ? 0 : 1;
+    i.supports_beta          = shape.reads_c || !(shape.alpha_only || shape.bias_only) ? 1 : 0;
     i.activations            = shape.bias_only         ? 1u << shape.bias_activation
                                : i.supports_activation ? (1u << (CKTILE_ACTIVATION_SILU + 1)) - 1
                                                        : 1u << CKTILE_ACTIVATION_NONE;
@@ -234,7 +235,8 @@ cktile_kernel_instance_t make_gemm_simt_record(std::uint64_t id, const char* nam
                                   false,
                                   false,
                                   false,
-                                  CKTILE_ACTIVATION_NONE};
+                                  CKTILE_ACTIVATION_NONE,
+                                  false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_simt_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -264,7 +266,8 @@ cktile_kernel_instance_t make_gemm_tile_record(std::uint64_t id, const char* nam
         false,
         false,
         false,
-        CKTILE_ACTIVATION_NONE};
+        CKTILE_ACTIVATION_NONE,
+        false};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_tile_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }
@@ -294,7 +297,8 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   Kernel::Policy::Pingpong,
                                   Kernel::AlphaOnly,
                                   Kernel::BiasOnly,
-                                  static_cast<int>(Kernel::BiasActivation)};
+                                  static_cast<int>(Kernel::BiasActivation),
+                                  Kernel::ReadsC};
     return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
                             DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
 }

@@ -199,7 +199,8 @@ std::string tile_text(const cktile_instance_info_t& info)
 
 namespace {
 /// The epilogue compiled in, in the instance lists' words (instances/gemm.json): fused, none,
-/// alpha, bias, or bias_<activation> for the instances compiled with that one activation.
+/// alpha, bias, bias_c with beta * C as well, or bias_<activation> for the instances compiled
+/// with that one activation.
 std::string epilogue_set(const cktile_instance_info_t& info)
 {
     if(info.supports_bias && info.supports_multi_d)
@@ -209,7 +210,7 @@ std::string epilogue_set(const cktile_instance_info_t& info)
         for(int a = CKTILE_ACTIVATION_RELU; a <= CKTILE_ACTIVATION_SILU; ++a)
             if(info.activations == 1u << a)
                 return std::string("bias_") + activation_name(static_cast<cktile_activation_t>(a));
-        return "bias";
+        return info.supports_beta ? "bias_c" : "bias";
     }
     return info.supports_beta ? "none" : "alpha";
 }

@@ -67,10 +67,14 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
 # "alpha" (wgmma kernels only): D = alpha * A * B and nothing else; "bias" (wgmma kernels only):
 # that plus a bias per row or column, without an activation or multi-D (the fused operations'
 # smallest part); "bias_<activation>" (wgmma kernels only): act(that) with the one activation
-# named, which every problem it runs must ask for; see gemm_wgmma_kernel.hpp.
+# named, which every problem it runs must ask for; "bias_c" (wgmma kernels only): "bias" plus
+# beta * C, C row-major and read in the registers (tiles of at most 128 accumulators per
+# thread); see gemm_wgmma_kernel.hpp.
 BIAS_ACTIVATIONS = ("relu", "gelu_tanh", "gelu_erf", "silu")
-EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True,
+EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c": True,
              **{f"bias_{a}": True for a in BIAS_ACTIVATIONS}}
+# The most fp32 accumulators per consumer thread beside which the register epilogue reads C.
+WGMMA_C_ACCUMULATORS = 128
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -538,6 +542,10 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
             if (rows_a + block[1]) < 64:
                 raise GenError(f"{tw}: the 64 rows the MMA reads past a short A tile must stay "
                                "in the stage")
+        if "bias_c" in epilogues and wgmma_accumulators(block) > WGMMA_C_ACCUMULATORS:
+            raise GenError(f"{tw}: the 'bias_c' epilogue reads C beside the accumulators, at "
+                           f"most {WGMMA_C_ACCUMULATORS} per thread; this tile has "
+                           f"{wgmma_accumulators(block)}")
         smem = wgmma_shared_memory(block, stages, schedule, rows_a)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
@@ -664,12 +672,23 @@ def wgmma_kernel_type(inst):
         alpha=wgmma_epilogue_args(inst["epilogue"]))
 
 
+def wgmma_accumulators(block):
+    """fp32 accumulators per consumer thread (gemm_wgmma_policy: two consumers split a 192-row
+    tile by columns, three 64-row slabs each; the others take 64 rows of every column)."""
+    split_n = block[0] == 192
+    slabs = block[0] // 64 if split_n else 1
+    consumer_n = block[1] // 2 if split_n else block[1]
+    return slabs * consumer_n // 2
+
+
 def wgmma_epilogue_args(epilogue):
     """gemm_wgmma_kernel's template arguments after FusedEpilogue for an epilogue set."""
     if epilogue == "alpha":
         return ", true"
     if epilogue == "bias":
         return ", false, true"
+    if epilogue == "bias_c":
+        return ", false, true, ck_tile::gemm_activation::none, true"
     if epilogue.startswith("bias_"):
         return f", false, true, ck_tile::gemm_activation::{epilogue[len('bias_'):]}"
     return ""

@@ -763,6 +763,23 @@ TEST(Select, HeuristicPrefersTheSpecialisedInstanceWhenItApplies)
     return ::testing::AssertionSuccess();
 }
 
+/// The name of the heuristic's pick for an fp16 M x N x K problem (B row-major or not) that
+/// `adjust` gives its epilogue; "" where there is none.
+template <typename Adjust>
+std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::int64_t k,
+                        bool b_row, Adjust adjust)
+{
+    auto p = problem(m, n, k);
+    if(!b_row)
+        p.b_layout = CKTILE_LAYOUT_COL_MAJOR;
+    adjust(p);
+    std::uint64_t id = 0;
+    cktile_instance_info_t info{};
+    const auto picked = heuristic_pick(h, p, id, info);
+    EXPECT_TRUE(picked);
+    return picked ? std::string(info.name) : std::string();
+}
+
 // On the H100 model (132 SMs), skinny problems take 64-column tiles that make about one tile
 // per SM without split-K (whose reduction pass cost 4.5 to 15 us there), M <= 16 the tiles of
 // 16 rows of A (more of B in flight), and large problems keep the 128x256 tile: the 64-column
@@ -1137,15 +1154,9 @@ TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
     // The pick for gelu_tanh on an M x N x K problem with a bias of `kind`.
     const auto pick_for = [&](std::int64_t m, std::int64_t n, std::int64_t k, bool b_row,
                               cktile_bias_t kind) {
-        auto p = problem(m, n, k);
-        if(!b_row)
-            p.b_layout = CKTILE_LAYOUT_COL_MAJOR;
-        p.bias           = kind;
-        p.activation     = CKTILE_ACTIVATION_GELU_TANH;
-        std::uint64_t id = 0;
-        cktile_instance_info_t picked{};
-        EXPECT_TRUE(heuristic_pick(o.h, p, id, picked));
-        return std::string(picked.name);
+        return picked_name(o.h, m, n, k, b_row, [&](cktile_gemm_problem_t& p) {
+            p.bias = kind, p.activation = CKTILE_ACTIVATION_GELU_TANH;
+        });
     };
     // A bias per column, per row or none, both B layouts: the tile of that name.
     for(const bool b_row : {false, true})
@@ -1174,6 +1185,74 @@ TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
     expect_refused_for_twin(o.h, gelu, fused, q, "beta must be 0");
     q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
     expect_refused_for_twin(o.h, gelu, fused, q, "16-byte multiples");
+}
+
+// The bias-and-C instances (D = alpha * A * B + beta * C + bias, names ending _bias_c): a
+// residual or accumulating product takes them, with any bias or none, where C is row-major;
+// they describe beta and no activation, and refuse an activation, multi-D inputs and a
+// column-major C, each with its reason, which the fused twins take. A problem without C keeps
+// the bias-only and alpha-only tiles.
+TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    const std::string tile    = "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_";
+    const std::uint64_t withc = find(o.h, (tile + "bias_c").c_str());
+    const std::uint64_t fused = find(o.h, (tile + "fused").c_str());
+    ASSERT_NE(withc, 0u);
+    ASSERT_NE(fused, 0u);
+    EXPECT_EQ(epilogue_support(o.h, withc), (std::array<int, 4>{1, 0, 0, 1}));
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, withc, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.activations, 1u << CKTILE_ACTIVATION_NONE);
+    EXPECT_EQ(info.supports_beta, 1);
+    // The pick for an M x N x K problem with beta and a bias of `kind`.
+    const auto pick_for = [&](std::int64_t m, std::int64_t n, std::int64_t k, bool b_row,
+                              double beta, cktile_bias_t kind) {
+        return picked_name(o.h, m, n, k, b_row,
+                           [&](cktile_gemm_problem_t& p) { p.beta = beta, p.bias = kind; });
+    };
+    for(const bool b_row : {false, true})
+        for(const auto kind : {CKTILE_BIAS_NONE, CKTILE_BIAS_PER_COLUMN, CKTILE_BIAS_PER_ROW})
+            EXPECT_EQ(pick_for(4096, 4096, 4096, b_row, 1.0, kind),
+                      b_row ? "gemm_wgmma_f16f16_f16_accf32_rr_128x256x64_s4_bias_c"
+                            : tile + "bias_c")
+                << kind;
+    EXPECT_EQ(pick_for(1024, 1024, 1024, false, 1.0, CKTILE_BIAS_NONE),
+              "gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s8_pp_bias_c");
+    // Without C: the bias-only and alpha-only tiles, not this one.
+    EXPECT_EQ(pick_for(4096, 4096, 4096, false, 0.0, CKTILE_BIAS_PER_COLUMN), tile + "bias");
+    EXPECT_EQ(pick_for(4096, 4096, 4096, false, 0.0, CKTILE_BIAS_NONE), tile + "alpha");
+    auto p     = problem(1000, 1000, 512);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+    p.beta           = 0.5;
+    p.bias           = CKTILE_BIAS_PER_ROW;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, withc, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+    auto q       = p;
+    q.activation = CKTILE_ACTIVATION_RELU;
+    expect_refused_for_twin(o.h, withc, fused, q, "no activation");
+    q          = p;
+    q.c_layout = CKTILE_LAYOUT_COL_MAJOR;
+    expect_refused_for_twin(o.h, withc, fused, q, "C must be row-major");
+    q            = p;
+    q.multi_d_op = CKTILE_MULTI_D_ADD;
+    q.d0_type    = CKTILE_DATATYPE_FP16;
+    q.ldd0       = q.n;
+    expect_refused_for_twin(o.h, withc, fused, q, "no multi-D");
+    q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
+    expect_refused_for_twin(o.h, withc, fused, q, "16-byte multiples");
+    // The bias-only twin's refusal of C names this one.
+    const std::uint64_t bias = find(o.h, (tile + "bias").c_str());
+    ASSERT_NE(bias, 0u);
+    EXPECT_EQ(cktile_gemm_supports(o.h, bias, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("_bias_c"), std::string::npos) << reason;
 }
 
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into

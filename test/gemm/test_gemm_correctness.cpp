@@ -735,7 +735,15 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {73, 201, 40, 2, 0, 1.0, 0.0, col, act, 16},
                {201, 73, 40, 2, 0, 0.5, 0.0, row, act, 16},
                {520, 8200, 32, 1, 0, 1.0, 0.0, col, act, 16},
-               {1100, 520, 32, 1, 0, 1.0, 0.0, row, act, 16}},
+               {1100, 520, 32, 1, 0, 1.0, 0.0, row, act, 16},
+               // C and a bias without an activation (the bias-and-C instances): a second
+               // batch's biases off a pair, C in place over D, C's leading dimension odd (the
+               // threads' own loads instead of the copy engine's boxes), several tiles per
+               // block.
+               {201, 136, 48, 2, 0, 1.0, 0.5, col, act, 16},
+               {73, 264, 40, 1, 0, 1.0, 1.0, col, act, 16, true},
+               {150, 264, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},
+               {1100, 520, 32, 1, 0, 1.0, -0.5, row, act, 16}},
               true, true, true);
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},

@@ -51,8 +51,9 @@ class ExpandTheShippedLists(unittest.TestCase):
         # tile, 192x192 pair and 64x128 ping-pong tile with only D = alpha * A * B + bias
         # compiled in (hopper_bias), which linear layers with a bias take; as small as the
         # alpha-only kernels. 98: the same three tiles with the bias and gelu_tanh only
-        # (hopper_bias_act), the MLP layer's epilogue.
-        self.assertLessEqual(len(insts), 98, "the ci set is compiled on every CI run")
+        # (hopper_bias_act), the MLP layer's epilogue. 102: the fp16 128x256 and 64x128
+        # ping-pong tiles with the bias and beta * C only (hopper_bias_c), residual products.
+        self.assertLessEqual(len(insts), 102, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -512,6 +513,33 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(
             ">, true, false, true, ck_tile::gemm_activation::silu>"))
         self.expect_error(self.family(epilogues=["bias_tanh"]), "bias_tanh")
+
+    def test_bias_and_c_epilogue(self):
+        insts = generate.expand(
+            self.family(epilogues=["bias", "bias_c"], layouts=[["row", "col"]],
+                        tiles=[{"block": [128, 256], "stages": 4},
+                               {"block": [64, 128], "stages": 8, "schedule": "pingpong"}]),
+            GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        wgmma = sorted((i for i in insts if i.get("kernel") == "wgmma"), key=lambda i: i["name"])
+        self.assertEqual([i["name"] for i in wgmma],
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_bias",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_bias_c",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s8_pp_bias",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s8_pp_bias_c"])
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(
+            ">, true, false, true, ck_tile::gemm_activation::none, true>"))
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(">, true, false, true>"))
+
+    def test_the_bias_and_c_epilogue_needs_registers_for_c(self):
+        # The 192x192 pair holds 144 accumulators per thread, 192x256 192.
+        for block in ([192, 192], [192, 256]):
+            self.expect_error(self.family(epilogues=["bias_c"], layouts=[["row", "col"]],
+                                          tiles=[{"block": block, "stages": 3, "cluster": 2}]),
+                              "at most 128 per thread", str(block[1] * 3 // 4))
+        self.assertEqual(generate.wgmma_accumulators([128, 256]), 128)
+        self.assertEqual(generate.wgmma_accumulators([192, 128]), 96)
+        self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]],
+                                      epilogues=["bias_c"]), "'bias_c' epilogue is float")
 
     def test_the_bias_only_epilogue_computes_in_float(self):
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]], epilogues=["bias"]),

@@ -601,12 +601,13 @@ struct gemm_wgmma_epilogue
     /// `BiasOnly`: only alpha, a bias (of any kind) and the one activation `OnlyActivation`
     /// are compiled, no input: three copies of the per-element code where the full set has
     /// fifteen per way of reading an input; its biases come from `biases` (prefetch_biases
-    /// before the main loop).
+    /// before the main loop). `ReadsC` (with BiasOnly): C as well, the full set's copies for
+    /// it (two per kind of bias: C from the copy engine's boxes, or the threads' loads).
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
-    /// OnlyActivation, out has no C and no multi-D, and where biases_prefetchable,
-    /// biases = prefetch_biases(out, row0, col0, t)
+    /// OnlyActivation, out has no multi-D and no C unless ReadsC, and where
+    /// biases_prefetchable, biases = prefetch_biases(out, row0, col0, t)
     template <bool BiasOnly = false, gemm_activation OnlyActivation = gemm_activation::none,
-              index_t Slabs>
+              bool ReadsC = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
@@ -642,11 +643,11 @@ struct gemm_wgmma_epilogue
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
                         biases);
                 };
-                if constexpr(!BiasOnly && input_in_registers<Slabs>)
+                if constexpr((!BiasOnly || ReadsC) && input_in_registers<Slabs>)
                 {
                     if(out.read_c)
                         return with(input_tag<register_input::c>{});
-                    if constexpr(Fused)
+                    if constexpr(Fused && !BiasOnly)
                         if(out.multi_d.active())
                             return with(input_tag<register_input::d0>{});
                 }

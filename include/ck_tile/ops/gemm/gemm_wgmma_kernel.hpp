@@ -96,8 +96,14 @@ __global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel:
 /// `BiasActivation_` (with BiasOnly_): D = act(alpha * A * B + bias) with that one activation,
 /// which every problem it runs must ask for: three copies of that activation's code (gelu_tanh:
 /// 7,300 SASS instructions at 128x256 where all five activations take 29,000).
+/// `ReadsC_` (with BiasOnly_): beta * C is compiled in as well, C row-major and read in the
+/// registers (the copy engine loads it box by box where its map allows, else the threads):
+/// D = act(alpha * A * B + beta * C + bias), the residual or accumulating product without the
+/// fused kernel's multi-D and activation switch. Only for tiles of at most 128 accumulators
+/// per thread (input_in_registers: the 192x192 pair's 144 spill with C beside them).
 template <typename Problem_, typename Policy_, bool FusedEpilogue_, bool AlphaOnly_ = false,
-          bool BiasOnly_ = false, gemm_activation BiasActivation_ = gemm_activation::none>
+          bool BiasOnly_ = false, gemm_activation BiasActivation_ = gemm_activation::none,
+          bool ReadsC_ = false>
 struct gemm_wgmma_kernel
 {
     static_assert(!(FusedEpilogue_ && AlphaOnly_),
@@ -105,6 +111,7 @@ struct gemm_wgmma_kernel
     static_assert(!BiasOnly_ || FusedEpilogue_, "a bias-only epilogue is a fused epilogue's part");
     static_assert(BiasOnly_ || BiasActivation_ == gemm_activation::none,
                   "only a bias-only epilogue is compiled for one activation");
+    static_assert(BiasOnly_ || !ReadsC_, "only a bias-only epilogue is compiled with C alone");
     using Problem = Problem_;
     using Policy  = Policy_;
     using A       = typename Problem::ADataType;
@@ -126,13 +133,16 @@ struct gemm_wgmma_kernel
                   "alpha-only and bias-only epilogues store D through the copy engine");
     static_assert(!BiasOnly_ || epilogue::float_epilogue,
                   "a bias-only epilogue adds the bias from the registers, in float");
+    static_assert(!ReadsC_ || epilogue::template input_in_registers<pipeline::slabs>,
+                  "a compact epilogue reads C only in the registers: at most 128 accumulators "
+                  "per thread");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
     /// Whether this kernel reads an input (C, or D0) in its register epilogue, and whether it
     /// has a register epilogue beyond scale_only at all (without the fused operations and
     /// without C, or in double, every register epilogue is scale_only): what is not compiled in
     /// costs the kernels that cannot take it no registers.
     static constexpr bool input_from_registers =
-        !AlphaOnly_ && !BiasOnly_ && epilogue::float_epilogue &&
+        !AlphaOnly_ && (!BiasOnly_ || ReadsC_) && epilogue::float_epilogue &&
         epilogue::template input_in_registers<pipeline::slabs>;
     static constexpr bool activates_from_registers =
         !AlphaOnly_ && epilogue::float_epilogue && (FusedEpilogue_ || input_from_registers);
@@ -159,8 +169,9 @@ struct gemm_wgmma_kernel
     static constexpr bool AlphaOnly                 = AlphaOnly_;
     static constexpr bool BiasOnly                  = BiasOnly_;
     static constexpr gemm_activation BiasActivation = BiasActivation_;
-    /// Only the register epilogue that stores through the copy engine is compiled: no C, no
-    /// split-K, no last-wave split, no staged or thread-stored path.
+    static constexpr bool ReadsC                    = ReadsC_;
+    /// Only the register epilogue that stores through the copy engine is compiled: no C (but
+    /// with ReadsC), no split-K, no last-wave split, no staged or thread-stored path.
     static constexpr bool CompactEpilogue = AlphaOnly_ || BiasOnly_;
     static constexpr index_t BlockSize    = Policy::BlockSize;
     static constexpr index_t ClusterM     = Policy::ClusterM;
@@ -473,29 +484,35 @@ struct gemm_wgmma_kernel
     }
 
     /// Why an alpha-only or bias-only kernel cannot run `h` (nullptr when it can): it reads no
-    /// C, a bias-only one applies no activation and reads no multi-D input, and both store D
-    /// only through the copy engine. A pointer not given (a shape-only query) counts as aligned.
+    /// C (but with ReadsC a row-major one), a bias-only one applies no activation but its own
+    /// and reads no multi-D input, and both store D only through the copy engine. A pointer not
+    /// given (a shape-only query) counts as aligned.
     static const char* compact_refuses(const gemm_simt_host_args& h)
     {
         constexpr bool one_activation = BiasActivation != gemm_activation::none;
-        if(h.beta != 0.0)
+        if(!ReadsC && h.beta != 0.0)
             return !BiasOnly ? "this instance's epilogue is D = alpha * A * B only: beta must be "
                                "0 (the _none and _fused instances read C)"
                    : one_activation
                        ? "this instance's epilogue is D = act(alpha * A * B + bias) only: beta "
                          "must be 0 (the _fused instances read C)"
                        : "this instance's epilogue is D = alpha * A * B + bias only: beta must "
-                         "be 0 (the _fused instances read C)";
+                         "be 0 (the _bias_c and _fused instances read C)";
+        if(ReadsC && h.beta != 0.0 && h.c_stride_n != 1)
+            return "this instance reads C in the registers, by rows: C must be row-major (the "
+                   "_fused instances read any C)";
         if(BiasOnly && h.activation != BiasActivation)
             return one_activation
                        ? "this instance's epilogue is D = act(alpha * A * B + bias) with its "
                          "one activation (the one its name ends in) only: the problem's "
                          "activation must be that one (the _fused instances apply the others)"
-                       : "this instance's epilogue is D = alpha * A * B + bias only: no "
-                         "activation (the _fused instances apply them)";
+                   : ReadsC ? "this instance's epilogue is D = alpha * A * B + beta * C + bias "
+                              "only: no activation (the _fused instances apply them)"
+                            : "this instance's epilogue is D = alpha * A * B + bias only: no "
+                              "activation (the _fused instances apply them)";
         if(BiasOnly && h.multi_d.active())
-            return "this instance's epilogue is a bias (and at most one activation) only: no "
-                   "multi-D inputs (the _fused instances read them)";
+            return "this instance's epilogue is a bias, C or one activation only: no multi-D "
+                   "inputs (the _fused instances read them)";
         if(h.d_stride_n != 1)
             return "this instance stores D through the copy engine: D must be row-major (a "
                    "column-major D only where the instance runs the transposed problem)";
@@ -507,6 +524,13 @@ struct gemm_wgmma_kernel
             return "this instance stores D through the copy engine: D's pointer, leading "
                    "dimension and batch stride must be 16-byte multiples, and so must N times "
                    "D's element size";
+        // What the checks above leave, the one compiled path (scale_and_store_tma, or
+        // activate_and_store_tma) runs.
+        const auto out   = gemm_tile_output<D, E>::from(a);
+        const bool pairs = pairs_of(a);
+        if(!epilogue::scale_only(out, pairs) && !activates(out, pairs, true))
+            return "this instance's compact epilogue cannot run this problem's operations from "
+                   "the registers (the _fused instances can)";
         return nullptr;
     }
 
@@ -1096,7 +1120,7 @@ struct gemm_wgmma_kernel
                 {
                     if(activate)
                     {
-                        epilogue::template activate_and_store_tma<BiasOnly, BiasActivation>(
+                        epilogue::template activate_and_store_tma<BiasOnly, BiasActivation, ReadsC>(
                             acc, out, &ka.map_d, &ka.map_d_wide, plain_boxes, share_row0, col0,
                             w.batch, t_in_group, d_turn, {&ka.map_x_boxes, box_bars(), input_boxes},
                             biases);
