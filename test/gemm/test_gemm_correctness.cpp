@@ -806,7 +806,9 @@ TEST_F(GemmCorrectness, OperandsReadOnce)
 // tile both ways; a plain one for the instances without the fused epilogue; a bias with gelu
 // (tanh) without C for the instances compiled with that one activation, and C with a bias for
 // the bias-and-C ones. Their D stores through the copy engine, so both M and N of these two
-// are whole 16 bytes of D (the transposed problem's N is M).
+// are whole 16 bytes of D (the transposed problem's N is M), and they take one batch: the
+// cases' batches of a column-major D lie (ldd - M) elements closer than whole columns, which
+// the copy engine's map of D^T refuses.
 TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
 {
     hopper_only_  = true;
@@ -816,8 +818,8 @@ TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
          {257, 9, 72, 2, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 8},
          {130, 70, 96, 1, 3, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16},
          {200, 12, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
-         {136, 72, 96, 2, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
-         {136, 72, 96, 2, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
+         {136, 72, 96, 1, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
+         {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
         true, false, true);
     size_t n = 0;
     ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
