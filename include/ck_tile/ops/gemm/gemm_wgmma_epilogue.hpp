@@ -63,7 +63,7 @@ enum class gemm_wgmma_chunk_input : std::int32_t
 };
 
 template <typename Problem, index_t BlockN, bool Fused, index_t DBuffers = 0,
-          bool WideBoxes = false>
+          bool WideBoxes = false, bool Compact = false>
 struct gemm_wgmma_epilogue
 {
     using D                               = typename Problem::DDataType;
@@ -225,9 +225,10 @@ struct gemm_wgmma_epilogue
     /// Whether the register epilogue with an input stores wide boxes (else chunk_cols wide
     /// ones): half the stores, for 16 input registers per box instead of 8. ptxas keeps the
     /// fused 128-column tiles (128x128, 64x128 ping-pong) free of stack only with the narrow
-    /// ones (8 bytes of stack and 8-16 of spill stores with wide boxes); the unfused kernels and
-    /// the wider tiles hold either without new spills.
-    static constexpr bool input_on_wide_boxes = !Fused || BlockN > 128;
+    /// ones (8 bytes of stack and 8-16 of spill stores with wide boxes); the unfused and
+    /// compact kernels (`Compact`: alpha-only, bias-only, bias-and-C) and the wider tiles hold
+    /// either without new spills.
+    static constexpr bool input_on_wide_boxes = !Fused || Compact || BlockN > 128;
 
     /// Whether the register epilogue's input can come through the copy engine into the warp's
     /// box slots (box_input_ring): 16-bit D, whose values ldmatrix reads back in the layout

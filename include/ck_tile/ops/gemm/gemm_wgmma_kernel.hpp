@@ -124,7 +124,8 @@ struct gemm_wgmma_kernel
     using pipeline = gemm_wgmma_pipeline<Problem, Policy, Plan>;
     /// The epilogue runs per 64-row slab of a consumer's share (64 x ConsumerN).
     using epilogue = gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_,
-                                         Plan::d_buffers, Plan::wide_boxes>;
+                                         Plan::d_buffers, Plan::wide_boxes,
+                                         AlphaOnly_ || BiasOnly_>;
     static_assert(!epilogue::wide_boxes ||
                       Plan::d_offset + Policy::Consumers * epilogue::plain_bytes_per_warpgroup <=
                           Plan::barrier_offset,
