@@ -1013,6 +1013,12 @@ TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
     auto q = p;
     q.beta = 1.0;
     refused(q, "beta must be 0");
+    // Two batches of D packed to their last element (rows of 1008, the second batch starting
+    // 8 elements before the first one's last row would end): D's map holds whole batches.
+    q = p, q.batch_count = 2, q.ldc = q.ldd = 1008;
+    q.stride_a = q.m * q.k, q.stride_b = q.k * q.n, q.stride_c = q.m * q.ldc;
+    q.stride_d = (q.m - 1) * q.ldd + q.n;
+    refused(q, "at least M times its leading dimension");
     q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
     refused(q, "16-byte multiples");
     q = p, q.ldd = 1004; // 2008 bytes

@@ -123,9 +123,9 @@ struct gemm_wgmma_kernel
         typename Policy::template of<A, B, Problem::a_k_contiguous, Problem::b_k_contiguous, D>;
     using pipeline = gemm_wgmma_pipeline<Problem, Policy, Plan>;
     /// The epilogue runs per 64-row slab of a consumer's share (64 x ConsumerN).
-    using epilogue = gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_,
-                                         Plan::d_buffers, Plan::wide_boxes,
-                                         AlphaOnly_ || BiasOnly_>;
+    using epilogue =
+        gemm_wgmma_epilogue<Problem, Policy::ConsumerN, FusedEpilogue_, Plan::d_buffers,
+                            Plan::wide_boxes, AlphaOnly_ || BiasOnly_>;
     static_assert(!epilogue::wide_boxes ||
                       Plan::d_offset + Policy::Consumers * epilogue::plain_bytes_per_warpgroup <=
                           Plan::barrier_offset,
@@ -517,6 +517,10 @@ struct gemm_wgmma_kernel
         if(h.d_stride_n != 1)
             return "this instance stores D through the copy engine: D must be row-major (a "
                    "column-major D only where the instance runs the transposed problem)";
+        if(h.batch_count > 1 && h.batch_stride_d < h.m * h.d_stride_m)
+            return "this instance stores D through the copy engine, whose map of D holds whole "
+                   "batches: D's batch stride must be at least M times its leading dimension "
+                   "(the _fused and _none instances take batches packed closer)";
         // The map's rules imply pairs_of, and its wide boxes take any D its narrow ones do.
         const gemm_simt_host_args a = with_aligned_stand_ins(h);
         tma_tile_spec spec;
