@@ -361,12 +361,13 @@ typedef struct cktile_instance_info
     /** Appended after supports_multi_d (a caller whose struct_size ends before it gets the
      *  fields above): nonzero when the instance reads C, i.e. accepts beta != 0. GEMM
      *  instances compiled with only D = alpha * A * B (names ending _alpha) or only that plus
-     *  a bias (names ending _bias or _bias_<activation>) do not; 0 for operations other
-     *  than GEMM. */
+     *  a bias (names ending _bias or _bias_<activation>) do not; those compiled with a bias
+     *  and C (names ending _bias_c) do; 0 for operations other than GEMM. */
     int supports_beta;
     /** Appended after supports_beta: the activations the instance accepts, bit (1u << a) for
      *  cktile_activation_t a. Every bit where supports_activation is nonzero, only
-     *  CKTILE_ACTIVATION_NONE's where the epilogue has no activation, and a single one for
+     *  CKTILE_ACTIVATION_NONE's where the epilogue has no activation (_alpha, _bias, _bias_c
+     *  among them), and a single one for
      *  GEMM instances compiled with one activation (names ending _bias_<activation>: D =
      *  act(alpha * A * B + bias) with that activation and no other); 0 for operations other
      *  than GEMM. */

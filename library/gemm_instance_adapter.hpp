@@ -34,7 +34,7 @@ struct gemm_record_shape
     int copy_stages;     // stages the copy engine keeps ahead of the math (0: the threads load)
     bool pingpong;       // consumer warpgroups take alternate tiles instead of sharing each
     bool alpha_only;     // only D = alpha * A * B is compiled into the epilogue
-    bool bias_only;      // only D = act(alpha * A * B + bias) (fused_epilogue without the rest)
+    bool bias_only;      // only D = act(alpha * A * B (+ beta * C where reads_c) + bias)
     int bias_activation; // bias_only: the one activation compiled (a cktile_activation_t)
     bool reads_c;        // bias_only: beta * C is compiled in as well
 };

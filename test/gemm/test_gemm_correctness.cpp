@@ -401,9 +401,12 @@ class GemmCorrectness : public ::testing::Test
     bool every_layout_ = false;
     /// Per instance name: the cases run_cases ran with A/B layouts other than the instance's.
     std::map<std::string, int> ran_other_layouts_;
+    /// Per instance name: the cases run with C (beta != 0), and those of several batches.
+    std::map<std::string, int> ran_with_c_, ran_batches_with_c_;
     /// run_cases expects the alpha-only and bias-only instances (names ending _alpha: D = alpha
-    /// * A * B, _bias: that plus a bias, _bias_<activation>: act(that); D stored through the
-    /// copy engine) to run one of the cases too, where every instance must.
+    /// * A * B, _bias: that plus a bias, _bias_<activation>: act(that), _bias_c: a bias and C;
+    /// D stored through the copy engine) to run one of the cases too, where every instance
+    /// must.
     bool compact_must_run_ = true;
 
     void SetUp() override
@@ -510,6 +513,8 @@ class GemmCorrectness : public ::testing::Test
                     }
                     ++ran;
                     ran_other_layouts_[info.name] += other_layouts ? 1 : 0;
+                    ran_with_c_[info.name] += p.beta != 0.0 ? 1 : 0;
+                    ran_batches_with_c_[info.name] += p.beta != 0.0 && p.batch_count > 1 ? 1 : 0;
                     // Integer outputs: scales that are powers of two, so that rounding
                     // halves cannot differ between the kernel's and the reference's order.
                     const gemm_scales dyadic{0.5f, 4.f, 0.25f};
@@ -524,7 +529,9 @@ class GemmCorrectness : public ::testing::Test
             const bool compact     = name.ends_with("_alpha") || name.ends_with("_bias") ||
                                  name.find("_bias_") != std::string::npos;
             // An instance compiled with one activation (_bias_<activation>) must run a case
-            // only where one asks for that activation without C or multi-D inputs.
+            // only where one asks for that activation without C or multi-D inputs. (_bias_c
+            // reports NONE alone: any case without an activation or C will do;
+            // FusedEpilogueFromRegisters checks its C cases.)
             const bool its_activation_asked =
                 std::popcount(info.activations) != 1 ||
                 std::any_of(cases.begin(), cases.end(), [&](const gemm_case& gc) {
@@ -536,6 +543,24 @@ class GemmCorrectness : public ::testing::Test
                 EXPECT_GT(ran, 0) << info.name << " ran none of this test's cases";
             }
         }
+    }
+
+    /// The descriptions of the library's Hopper (wgmma) GEMM instances.
+    std::vector<cktile_instance_info_t> hopper_instances() const
+    {
+        std::vector<cktile_instance_info_t> out;
+        size_t n = 0;
+        EXPECT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
+        for(size_t idx = 0; idx < n; ++idx)
+        {
+            cktile_instance_info_t info{};
+            info.struct_size = sizeof(info);
+            EXPECT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
+            if(info.op_kind == CKTILE_OP_GEMM &&
+               std::string(info.name).rfind("gemm_wgmma_", 0) == 0)
+                out.push_back(info);
+        }
+        return out;
     }
 
     cktile_handle_t h_ = nullptr;
@@ -736,15 +761,25 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {201, 73, 40, 2, 0, 0.5, 0.0, row, act, 16},
                {520, 8200, 32, 1, 0, 1.0, 0.0, col, act, 16},
                {1100, 520, 32, 1, 0, 1.0, 0.0, row, act, 16},
-               // C and a bias without an activation (the bias-and-C instances): a second
-               // batch's biases off a pair, C in place over D, C's leading dimension odd (the
-               // threads' own loads instead of the copy engine's boxes), several tiles per
-               // block.
-               {201, 136, 48, 2, 0, 1.0, 0.5, col, act, 16},
+               // C and a bias without an activation (the bias-and-C instances, which store D
+               // through the copy engine: N a multiple of 16, so that the cases' packed
+               // batches of D are whole leading dimensions apart): a second batch's biases off
+               // a pair, C in place over D, C's leading dimension odd (the threads' own loads
+               // instead of the copy engine's boxes), several tiles per block.
+               {201, 144, 48, 2, 0, 1.0, 0.5, col, act, 16},
                {73, 264, 40, 1, 0, 1.0, 1.0, col, act, 16, true},
-               {150, 264, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},
-               {1100, 520, 32, 1, 0, 1.0, -0.5, row, act, 16}},
+               {150, 272, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},
+               {520, 8200, 32, 1, 0, 1.0, -0.5, row, act, 16}},
               true, true, true);
+    // Those cases and the C cases above ran on every bias-and-C instance, batched ones too.
+    for(const cktile_instance_info_t& info : hopper_instances())
+    {
+        const std::string name = info.name;
+        if(!name.ends_with("_bias_c"))
+            continue;
+        EXPECT_GE(ran_with_c_[name], 4) << name << " ran too few cases with C";
+        EXPECT_GT(ran_batches_with_c_[name], 0) << name << " ran no batched case with C";
+    }
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
                {70, 264, 40, 2, 0, 0.5, 0.0, row, CKTILE_ACTIVATION_GELU_TANH, 16},
@@ -821,16 +856,9 @@ TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
          {136, 72, 96, 1, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
          {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
         true, false, true);
-    size_t n = 0;
-    ASSERT_EQ(cktile_get_instance_count(h_, &n), CKTILE_STATUS_SUCCESS);
-    for(size_t idx = 0; idx < n; ++idx)
+    for(const cktile_instance_info_t& info : hopper_instances())
     {
-        cktile_instance_info_t info{};
-        info.struct_size = sizeof(info);
-        ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
         const std::string name = info.name;
-        if(info.op_kind != CKTILE_OP_GEMM || name.rfind("gemm_wgmma_", 0) != 0)
-            continue;
         // Row-major/row-major and column-major/column-major instances map onto each other.
         if(info.a_layout == info.b_layout)
         {
