@@ -1024,8 +1024,8 @@ struct gemm_wgmma_kernel
             const bool activate       = activates(ka.out, ka.pairs, tma_store);
             const bool c_in_registers = input_from_registers && activate && ka.out.read_c;
             // The register epilogue's input in the warps' boxes (the warp's two barriers follow
-            // the consumers' own).
-            const bool input_boxes = activate && ka.input_boxes;
+            // the consumers' own). Kernels that never read an input compile none of it.
+            const bool input_boxes = input_from_registers && activate && ka.input_boxes;
             const auto box_bars    = [&] {
                 return &input_barriers[Policy::Consumers + (consumer * 4 + t_in_group / 32) * 2];
             };
