@@ -362,7 +362,8 @@ typedef struct cktile_instance_info
      *  fields above): nonzero when the instance reads C, i.e. accepts beta != 0. GEMM
      *  instances compiled with only D = alpha * A * B (names ending _alpha) or only that plus
      *  a bias (names ending _bias or _bias_<activation>) do not; those compiled with a bias
-     *  and C (names ending _bias_c) do; 0 for operations other than GEMM. */
+     *  and C (names ending _bias_c) do, and only beta != 0 (their _bias twins run beta = 0);
+     *  0 for operations other than GEMM. */
     int supports_beta;
     /** Appended after supports_beta: the activations the instance accepts, bit (1u << a) for
      *  cktile_activation_t a. Every bit where supports_activation is nonzero, only

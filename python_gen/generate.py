@@ -68,8 +68,8 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
 # that plus a bias per row or column, without an activation or multi-D (the fused operations'
 # smallest part); "bias_<activation>" (wgmma kernels only): act(that) with the one activation
 # named, which every problem it runs must ask for; "bias_c" (wgmma kernels only): "bias" plus
-# beta * C, C row-major and read in the registers (tiles of at most 128 accumulators per
-# thread); see gemm_wgmma_kernel.hpp.
+# beta * C with beta != 0, C row-major, loaded by the copy engine's boxes and read in the
+# registers (16-bit D, tiles of at most 128 accumulators per thread); see gemm_wgmma_kernel.hpp.
 BIAS_ACTIVATIONS = ("relu", "gelu_tanh", "gelu_erf", "silu")
 EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c": True,
              **{f"bias_{a}": True for a in BIAS_ACTIVATIONS}}
@@ -471,6 +471,15 @@ def wgmma_shared_memory(block, stages, schedule="cooperative", rows_a=None):
             + wgmma_consumers(block, schedule) * 64 * 33 * 4 + 1024)
 
 
+def wgmma_box_slots(block, stages, schedule="cooperative", rows_a=None):
+    """Whether gemm_wgmma_policy's plan for 16-bit D has the plain epilogue's wide boxes: after
+    the stages, the staging and the barriers (the epilogue's input barriers among them: one per
+    consumer and two per consumer warp), room for two output chunks of 64 x 32 per consumer."""
+    consumers = wgmma_consumers(block, schedule)
+    fixed = wgmma_shared_memory(block, stages, schedule, rows_a) + consumers * 9 * 8
+    return WGMMA_SMEM_LIMIT - fixed >= consumers * 2 * 64 * 32 * 2
+
+
 def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
     """A Hopper family: sm_90a only; MN-major operands (A col, B row) for 16-bit types only."""
     sets = _list_of(f"{fw} sets", fam["sets"], set(SETS))
@@ -546,6 +555,9 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
             raise GenError(f"{tw}: the 'bias_c' epilogue reads C beside the accumulators, at "
                            f"most {WGMMA_C_ACCUMULATORS} per thread; this tile has "
                            f"{wgmma_accumulators(block)}")
+        if "bias_c" in epilogues and not wgmma_box_slots(block, stages, schedule, rows_a):
+            raise GenError(f"{tw}: the 'bias_c' epilogue loads C into each consumer warp's two "
+                           f"box slots, which {stages} stages leave no room for (fewer stages)")
         smem = wgmma_shared_memory(block, stages, schedule, rows_a)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "

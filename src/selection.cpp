@@ -198,11 +198,6 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
             cluster_factor(static_cast<double>(tiles) / static_cast<double>(concurrent) * k_iters);
     if(i.supports_bias && p.activation == CKTILE_ACTIVATION_NONE && p.bias == CKTILE_BIAS_NONE)
         tile_work *= 1.01; // a fused or bias-only epilogue that has nothing to do still branches
-    // A compact epilogue compiled with C (alpha_only_epilogue 2 with supports_beta, _bias_c)
-    // runs a problem without C the way its twin without C does, from larger code: near ties go
-    // to the twin.
-    if(inst.alpha_only_epilogue == 2 && i.supports_beta && p.beta == 0.0)
-        tile_work *= 1.005;
     // Copy-engine instances store a row-major D through the copy engine, any other D one
     // element per thread: costed as the math of K = column_major_d_store_k per element.
     // (With split-K the reduction kernel writes D instead.)

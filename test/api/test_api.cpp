@@ -1253,9 +1253,19 @@ TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
     expect_refused_for_twin(o.h, withc, fused, q, "no multi-D");
     q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
     expect_refused_for_twin(o.h, withc, fused, q, "16-byte multiples");
-    // The bias-only twin's refusal of C names this one.
+    // C only through the copy engine's boxes: a leading dimension of C off 16 bytes goes to
+    // the fused twin, which loads such a C with the threads.
+    q = p, q.ldc = 1001;
+    expect_refused_for_twin(o.h, withc, fused, q, "loads C through the copy engine");
+    q = p, q.batch_count = 2, q.stride_c = std::int64_t(q.ldc) * q.m - 8;
+    q.stride_d = std::int64_t(q.ldd) * q.m, q.stride_a = q.lda * q.m, q.stride_b = q.ldb * q.n;
+    expect_refused_for_twin(o.h, withc, fused, q, "loads C through the copy engine");
+    // Nor is beta = 0 compiled: the bias-only twin runs it.
     const std::uint64_t bias = find(o.h, (tile + "bias").c_str());
     ASSERT_NE(bias, 0u);
+    q = p, q.beta = 0.0;
+    expect_refused_for_twin(o.h, withc, bias, q, "beta != 0 only");
+    // The bias-only twin's refusal of C names this one.
     EXPECT_EQ(cktile_gemm_supports(o.h, bias, &p, nullptr, reason, sizeof(reason)),
               CKTILE_STATUS_NOT_SUPPORTED);
     EXPECT_NE(std::string(reason).find("_bias_c"), std::string::npos) << reason;

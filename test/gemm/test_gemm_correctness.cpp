@@ -529,12 +529,21 @@ class GemmCorrectness : public ::testing::Test
             const bool compact     = name.ends_with("_alpha") || name.ends_with("_bias") ||
                                  name.find("_bias_") != std::string::npos;
             // An instance compiled with one activation (_bias_<activation>) must run a case
-            // only where one asks for that activation without C or multi-D inputs. (_bias_c
-            // reports NONE alone: any case without an activation or C will do;
-            // FusedEpilogueFromRegisters checks its C cases.)
+            // only where one asks for that activation without C or multi-D inputs, one compiled
+            // with C (_bias_c) only where one asks for C without an activation, on leading
+            // dimensions of 16 elements and rows of whole 16 bytes (the copy engine's boxes of C
+            // and of D; the harness packs batches of D whole leading dimensions apart only where
+            // N is its leading dimension).
+            // (FusedEpilogueFromRegisters checks the _bias_c instances' C cases in detail.)
+            const bool with_c = name.ends_with("_bias_c");
             const bool its_activation_asked =
-                std::popcount(info.activations) != 1 ||
+                (std::popcount(info.activations) != 1 && !with_c) ||
                 std::any_of(cases.begin(), cases.end(), [&](const gemm_case& gc) {
+                    if(with_c)
+                        return gc.beta != 0.0 && gc.act == CKTILE_ACTIVATION_NONE &&
+                               gc.ld_align % 16 == 0 && gc.ld_pad % 16 == 0 &&
+                               gc.ldc_pad % 16 == 0 && gc.n % 8 == 0 &&
+                               (gc.batch == 1 || gc.n % 16 == 0) && !multi_d;
                     return gc.beta == 0.0 && (info.activations >> gc.act & 1u);
                 });
             if(info.is_general ||
@@ -572,7 +581,12 @@ TEST_F(GemmCorrectness, EdgeShapes)
                {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                {64, 64, 1, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                {128, 64, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
-               {131, 67, 40, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}});
+               {131, 67, 40, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               // With C, leading dimensions on 16 elements (the copy engine's boxes of C, which
+               // the bias-and-C instances load): one row of 8 columns, and tiles cut at both
+               // edges.
+               {1, 8, 1, 1, 0, 1.0, 1.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+               {131, 72, 40, 1, 0, 1.0, 0.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}});
 }
 
 TEST_F(GemmCorrectness, UnalignedLeadingDimensionsAndBatches)
@@ -628,7 +642,8 @@ TEST_F(GemmCorrectness, PerTensorScales)
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{33, 17, 24, 2, 0, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
                {19, 40, 48, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
-               {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+               {17, 33, 65, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {40, 136, 48, 1, 0, 0.5, 1.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_NONE, 16}},
               false, true, true, &s);
     run_cases({{33, 17, 2048, 1, 16, 1.0, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
                {33, 17, 2048, 1, 16, 0.5, 1.5, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
@@ -764,8 +779,9 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                // C and a bias without an activation (the bias-and-C instances, which store D
                // through the copy engine: N a multiple of 16, so that the cases' packed
                // batches of D are whole leading dimensions apart): a second batch's biases off
-               // a pair, C in place over D, C's leading dimension odd (the threads' own loads
-               // instead of the copy engine's boxes), several tiles per block.
+               // a pair, C in place over D, several tiles per block; C's leading dimension odd
+               // (the fused kernels' threads load it; the bias-and-C kernels, which load C only
+               // through the copy engine, refuse it).
                {201, 144, 48, 2, 0, 1.0, 0.5, col, act, 16},
                {73, 264, 40, 1, 0, 1.0, 1.0, col, act, 16, true},
                {150, 272, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},
@@ -904,9 +920,11 @@ TEST_F(GemmCorrectness, LargeOddShapeOnTileInstances)
 // tile.
 TEST_F(GemmCorrectness, SeveralTilesPerPersistentBlock)
 {
-    run_cases({{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
-               {16, 9000, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16}},
-              true, true);
+    run_cases(
+        {{1100, 1100, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+         {16, 9000, 100, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
+         {1100, 1104, 100, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
+        true, true);
 }
 
 // The same for the wide tiles (128x256 and the others), through batches: 136 batches of two

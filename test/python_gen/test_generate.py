@@ -542,6 +542,17 @@ class WgmmaFamilies(unittest.TestCase):
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]],
                                       epilogues=["bias_c"]), "'bias_c' epilogue is float")
 
+    def test_the_bias_and_c_epilogue_needs_box_slots_for_c(self):
+        # Five stages of the 128x192 pair leave room for one output chunk per consumer, four
+        # for two (gemm_wgmma_policy's d_buffers).
+        self.expect_error(self.family(epilogues=["bias_c"], layouts=[["row", "col"]],
+                                      tiles=[{"block": [128, 192], "stages": 5, "cluster": 2}]),
+                          "box slots", "5 stages")
+        self.assertTrue(generate.wgmma_box_slots([128, 192], 4))
+        self.assertTrue(generate.wgmma_box_slots([128, 256], 4))
+        self.assertFalse(generate.wgmma_box_slots([128, 256], 5))
+        self.assertTrue(generate.wgmma_box_slots([64, 128], 8, "pingpong"))
+
     def test_the_bias_only_epilogue_computes_in_float(self):
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]], epilogues=["bias"]),
                           "float only")

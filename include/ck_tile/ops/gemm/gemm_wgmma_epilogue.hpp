@@ -603,10 +603,11 @@ struct gemm_wgmma_epilogue
     /// are compiled, no input: three copies of the per-element code where the full set has
     /// fifteen per way of reading an input; its biases come from `biases` (prefetch_biases
     /// before the main loop). `ReadsC` (with BiasOnly): C as well, the full set's copies for
-    /// it (two per kind of bias: C from the copy engine's boxes, or the threads' loads).
+    /// it, and only it: C from the copy engine's boxes, one copy per kind of bias.
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
     /// OnlyActivation, out has no multi-D and no C unless ReadsC, and where
-    /// biases_prefetchable, biases = prefetch_biases(out, row0, col0, t)
+    /// biases_prefetchable, biases = prefetch_biases(out, row0, col0, t); with ReadsC, out
+    /// reads C (beta != 0) and ring.on
     template <bool BiasOnly = false, gemm_activation OnlyActivation = gemm_activation::none,
               bool ReadsC = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -644,7 +645,18 @@ struct gemm_wgmma_epilogue
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
                         biases);
                 };
-                if constexpr((!BiasOnly || ReadsC) && input_in_registers<Slabs>)
+                // The bias-and-C kernels compile C from the boxes alone: each further copy of
+                // the per-element code is instructions fetched anew where a launch finds them
+                // out of the caches (on 2048^3 with beta = 1, nine copies cost 18% of the SM
+                // cycles of a launch after L2 was flushed).
+                if constexpr(BiasOnly && ReadsC)
+                {
+                    static_assert(input_boxes_possible, "C from the boxes alone");
+                    return activate_slabs<Slabs, register_input::c, true, Act, Bias, prefetched>(
+                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
+                        biases);
+                }
+                if constexpr(!BiasOnly && input_in_registers<Slabs>)
                 {
                     if(out.read_c)
                         return with(input_tag<register_input::c>{});

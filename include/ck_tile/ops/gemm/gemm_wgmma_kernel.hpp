@@ -137,6 +137,9 @@ struct gemm_wgmma_kernel
     static_assert(!ReadsC_ || epilogue::template input_in_registers<pipeline::slabs>,
                   "a compact epilogue reads C only in the registers: at most 128 accumulators "
                   "per thread");
+    static_assert(!ReadsC_ || epilogue::input_boxes_possible,
+                  "a compact epilogue reads C only from the copy engine's boxes: 16-bit D and "
+                  "consumer shares of whole 64-column boxes");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
     /// Whether this kernel reads an input (C, or D0) in its register epilogue, and whether it
     /// has a register epilogue beyond scale_only at all (without the fused operations and
@@ -499,7 +502,10 @@ struct gemm_wgmma_kernel
                          "must be 0 (the _fused instances read C)"
                        : "this instance's epilogue is D = alpha * A * B + bias only: beta must "
                          "be 0 (the _bias_c and _fused instances read C)";
-        if(ReadsC && h.beta != 0.0 && h.c_stride_n != 1)
+        if(ReadsC && h.beta == 0.0)
+            return "this instance's epilogue is D = alpha * A * B + beta * C + bias with beta "
+                   "!= 0 only (the _bias and _alpha instances run beta = 0)";
+        if(ReadsC && h.c_stride_n != 1)
             return "this instance reads C in the registers, by rows: C must be row-major (the "
                    "_fused instances read any C)";
         if(BiasOnly && h.activation != BiasActivation)
@@ -529,6 +535,12 @@ struct gemm_wgmma_kernel
             return "this instance stores D through the copy engine: D's pointer, leading "
                    "dimension and batch stride must be 16-byte multiples, and so must N times "
                    "D's element size";
+        if(ReadsC && !chunk_map_spec(a, a.c, a.c_stride_m, a.c_stride_n, a.batch_stride_c,
+                                     epilogue::d_box_rows, spec, epilogue::wide_cols))
+            return "this instance loads C through the copy engine: C's pointer, leading "
+                   "dimension and batch stride must be 16-byte multiples, its leading dimension "
+                   "at least N and its batch stride at least M times its leading dimension (the "
+                   "_fused instances read any row-major C)";
         // What the checks above leave, the one compiled path (scale_and_store_tma, or
         // activate_and_store_tma) runs.
         const auto out   = gemm_tile_output<D, E>::from(a);
@@ -773,6 +785,9 @@ struct gemm_wgmma_kernel
             throw std::invalid_argument("an alpha-only or bias-only instance stores D only "
                                         "through the copy engine, and D's tensor map cannot be "
                                         "made");
+        if(ReadsC && !k.input_boxes) // why_unsupported refuses such a C first
+            throw std::invalid_argument("a bias-and-C instance reads C only from the copy "
+                                        "engine's boxes, and C's tensor map cannot be made");
         // An operand of `rows` x K elements of `bytes` each per batch.
         const auto eviction = [&, l2 = l2_bytes()](std::int64_t readers, std::int64_t rows,
                                                    std::size_t bytes) {
