@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Registers, stack and spills of every kernel of an NVIDIA kernel library, per kernel.
+"""Registers, stack, spills and code size of every kernel of an NVIDIA kernel library.
 
     scripts/kernel-resource-usage.py <build dir> [--target sm_90a] [--family rowwise]
                                      [--fail-on-stack] [-j jobs]
 
 Recompiles the generated sources of libcktile_kernels_<target>.so with the flags of the build
-plus `-Xptxas -v` (no GPU and no cuobjdump needed) and prints one line per kernel:
-registers, stack frame, spill stores, spill loads, and the kernel's template arguments.
+plus `-Xptxas -v` into cubins (no GPU and no cuobjdump needed) and prints one line per kernel:
+registers, stack frame, spill stores, spill loads, SASS instructions (the size of the kernel's
+.text section in the cubin, 16 bytes an instruction: what a launch whose code is out of the
+caches fetches from memory, where it runs it) and the kernel's template arguments.
 --fail-on-stack exits 1 when any kernel has a stack frame (the tile kernels must keep their
 accumulators and fragments in registers). Standard library only.
 """
@@ -17,8 +19,10 @@ import concurrent.futures
 import glob
 import os
 import re
+import struct
 import subprocess
 import sys
+import tempfile
 
 SHORT_TYPES = [
     (r"ck_tile::", ""),
@@ -42,6 +46,24 @@ def compile_flags(build, target):
                                                                        "CMakeFiles") + "/")
     flags = get("CUDA_FLAGS").replace("-Werror=all-warnings", "")
     return nvcc, get("CUDA_DEFINES").split() + includes.split() + flags.split()
+
+
+def text_sizes(cubin):
+    """{mangled kernel name: bytes of its .text section} of an ELF64 cubin."""
+    with open(cubin, "rb") as f:
+        data = f.read()
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+                for i in range(shnum)]
+    names_at = sections[shstrndx][4]
+    sizes = {}
+    for name, _, _, _, _, size, *_ in sections:
+        end = data.index(b"\0", names_at + name)
+        section = data[names_at + name:end].decode()
+        if section.startswith(".text."):
+            sizes[section[len(".text."):]] = size
+    return sizes
 
 
 def demangle(names):
@@ -78,15 +100,18 @@ def main():
     build = os.path.abspath(args.build)
     nvcc, flags = compile_flags(build, args.target)
     sources = sorted(glob.glob(os.path.join(build, "generated", args.target, f"{args.family}_group_*.cpp")))
+    cubins = tempfile.TemporaryDirectory()
+    cubin_of = lambda src: os.path.join(cubins.name, os.path.basename(src) + ".cubin")
     compile_one = lambda src: subprocess.run(
-        [nvcc, *flags, "-Xptxas", "-v", "-x", "cu", "-c", src, "-o", os.devnull],
+        [nvcc, *flags, "-Xptxas", "-v", "-x", "cu", "--cubin", src, "-o", cubin_of(src)],
         capture_output=True, text=True, cwd=os.path.join(build, "library"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(compile_one, sources))
-    rows = []
+    rows, code = [], {}
     for src, res in zip(sources, results):
         if res.returncode != 0:
             sys.exit(f"kernel-resource-usage: {src} failed to compile:\n{res.stderr}")
+        code.update(text_sizes(cubin_of(src)))
         current, frame = None, {}
         for line in res.stderr.splitlines():
             m = re.search(r"Function properties for (\S+)", line)
@@ -107,8 +132,9 @@ def main():
                 rows.append((current, int(m.group(1)), frame.get(current, (0, 0, 0))))
     names = demangle([r[0] for r in rows])
     bad = 0
-    for (_, regs, (stack, st, ld)), name in sorted(zip(rows, names), key=lambda x: x[1]):
-        print(f"regs {regs:3}  stack {stack:5}  spill st {st:5}  ld {ld:5}  {short(name)}")
+    for (mangled, regs, (stack, st, ld)), name in sorted(zip(rows, names), key=lambda x: x[1]):
+        print(f"regs {regs:3}  stack {stack:5}  spill st {st:5}  ld {ld:5}  "
+              f"sass {code.get(mangled, 0) // 16:6}  {short(name)}")
         bad += stack > 0
     print(f"{len(rows)} kernels, {bad} with a stack frame")
     return 1 if args.fail_on_stack and bad else 0
