@@ -513,6 +513,9 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 raise GenError(f"{fw}: type combination '{tname}' accumulates in int32, whose "
                                f"epilogue computes in double: the '{epi}' epilogue is float "
                                "only")
+        if "bias_c" in epilogues and DATATYPES[combo["d"]][2] != 2:
+            raise GenError(f"{fw}: type combination '{tname}' has a {combo['d']} D: the "
+                           "'bias_c' epilogue loads C into the box slots of a 16-bit D")
     tiles = fam["tiles"]
     if not isinstance(tiles, list) or not tiles:
         raise GenError(f"{fw} tiles: expected a non-empty list")

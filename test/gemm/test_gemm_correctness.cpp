@@ -543,7 +543,9 @@ class GemmCorrectness : public ::testing::Test
                         return gc.beta != 0.0 && gc.act == CKTILE_ACTIVATION_NONE &&
                                gc.ld_align % 16 == 0 && gc.ld_pad % 16 == 0 &&
                                gc.ldc_pad % 16 == 0 && gc.n % 8 == 0 &&
-                               (gc.batch == 1 || gc.n % 16 == 0) && !multi_d;
+                               (gc.batch == 1 ||
+                                (gc.ld_pad == 0 && gc.ldc_pad == 0 && gc.n % gc.ld_align == 0)) &&
+                               !multi_d;
                     return gc.beta == 0.0 && (info.activations >> gc.act & 1u);
                 });
             if(info.is_general ||

@@ -552,6 +552,8 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertTrue(generate.wgmma_box_slots([128, 256], 4))
         self.assertFalse(generate.wgmma_box_slots([128, 256], 5))
         self.assertTrue(generate.wgmma_box_slots([64, 128], 8, "pingpong"))
+        self.expect_error(self.family(types=["f16_f32"], layouts=[["row", "col"]],
+                                      epilogues=["bias_c"]), "16-bit D", "fp32 D")
 
     def test_the_bias_only_epilogue_computes_in_float(self):
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]], epilogues=["bias"]),

@@ -96,11 +96,13 @@ __global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel:
 /// `BiasActivation_` (with BiasOnly_): D = act(alpha * A * B + bias) with that one activation,
 /// which every problem it runs must ask for: three copies of that activation's code (gelu_tanh:
 /// 7,300 SASS instructions at 128x256 where all five activations take 29,000).
-/// `ReadsC_` (with BiasOnly_): beta * C is compiled in as well, C row-major and read in the
-/// registers (the copy engine loads it box by box where its map allows, else the threads):
-/// D = act(alpha * A * B + beta * C + bias), the residual or accumulating product without the
-/// fused kernel's multi-D and activation switch. Only for tiles of at most 128 accumulators
-/// per thread (input_in_registers: the 192x192 pair's 144 spill with C beside them).
+/// `ReadsC_` (with BiasOnly_): beta * C is compiled in as well, for beta != 0 only, C
+/// row-major, loaded by the copy engine box by box into the slots D leaves from and read in
+/// the registers (a C its map refuses goes to the fused kernels, which also load C with the
+/// threads): D = alpha * A * B + beta * C + bias, the residual or accumulating product without
+/// the fused kernel's multi-D and activation switch. Only for 16-bit D on plans with box slots
+/// and tiles of at most 128 accumulators per thread (input_in_registers: the 192x192 pair's 144
+/// spill with C beside them).
 template <typename Problem_, typename Policy_, bool FusedEpilogue_, bool AlphaOnly_ = false,
           bool BiasOnly_ = false, gemm_activation BiasActivation_ = gemm_activation::none,
           bool ReadsC_ = false>
