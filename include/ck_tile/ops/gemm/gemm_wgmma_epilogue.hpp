@@ -12,9 +12,10 @@
 //  - activate_and_store_tma: with D's copy-engine stores (below), an epilogue whose values are
 //    functions of the accumulator, its row and column and one input at the same element (C, or
 //    D0 of a one-input multi-D operation): bias, activation and the input's pairs of columns
-//    straight from the registers. Where the input has a tensor map of its own (the rules of
-//    D's) and the tile stores only wide boxes, the copy engine loads each box of the input into
-//    the slot its D values will leave from (box_input_ring), and the threads read it there.
+//    straight from the registers. Where the tile stores only wide boxes, the copy engine loads
+//    each box of the input into the slot its D values will leave from (box_input_ring) and the
+//    threads read it there; an input without a tensor map of its own (the rules of D's) then
+//    takes the staged path. Other tiles' threads load the input themselves.
 //  - stage_and_store: everything else (two extra inputs, fp32 D0, any D layout). The
 //    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
@@ -241,8 +242,9 @@ struct gemm_wgmma_epilogue
     /// with ldmatrix (four per 64-column box, where loads from global memory took sixteen, each
     /// touching eight 128-byte lines per warp) and writes D in their place. A warp's loads run
     /// one box ahead of its stores, and the first two boxes of a tile load before the tile's
-    /// main loop, under it. `map`: the input's tensor map of wide boxes, used where `on` (else
-    /// the threads load the input themselves). Every store turn t of the warp then has one load,
+    /// main loop, under it. `map`: the input's tensor map of wide boxes; `on`: the map exists
+    /// (where input_boxes_possible, an epilogue that reads an input runs only then). Every
+    /// store turn t of the warp then has one load,
     /// on the warp's barrier t % 2, in that barrier's phase t / 2: prefetch_input_boxes loads a
     /// tile's first two boxes before its main loop, each box the next one's, and a tile whose
     /// epilogue another split runs waits for its two (drop_input_boxes) and skips their turns.
@@ -600,14 +602,15 @@ struct gemm_wgmma_epilogue
     /// (12 registers) had cost twice the stores: fp16 4096^3 with beta = 1 on 128x256 tiles
     /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
     /// `BiasOnly`: only alpha, a bias (of any kind) and the one activation `OnlyActivation`
-    /// are compiled, no input: three copies of the per-element code where the full set has
-    /// fifteen per way of reading an input; its biases come from `biases` (prefetch_biases
-    /// before the main loop). `ReadsC` (with BiasOnly): C as well, the full set's copies for
-    /// it, and only it: C from the copy engine's boxes, one copy per kind of bias.
+    /// are compiled, no input: two copies of the per-element code (a bias per column; a bias
+    /// per row or none) where the full set has ten per input (five activations); its biases come
+    /// from `biases` (prefetch_biases before the main loop). `ReadsC` (with BiasOnly): C as well,
+    /// and only it, one copy per kind of bias. The input (C, or D0) has one way per kernel: the
+    /// copy engine's boxes where input_boxes_possible, else the threads' own loads.
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
     /// OnlyActivation, out has no multi-D and no C unless ReadsC, and where
     /// biases_prefetchable, biases = prefetch_biases(out, row0, col0, t); with ReadsC, out
-    /// reads C (beta != 0) and ring.on
+    /// reads C (beta != 0); where input_boxes_possible and out reads an input, ring.on
     template <bool BiasOnly = false, gemm_activation OnlyActivation = gemm_activation::none,
               bool ReadsC = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
@@ -628,73 +631,67 @@ struct gemm_wgmma_epilogue
                                                      out.multi_d.d0.stride_m);
             // One copy of the per-element code per activation and kind of bias: a bias tested
             // per element cost the plain fused product 4 instructions an element, and a kind
-            // chosen at run time added a zero bias of the other kind to every element.
-            const auto slabs = [&](auto act, auto bias) CK_TILE_FORCE_INLINE {
-                constexpr gemm_activation Act = decltype(act)::value;
-                constexpr gemm_bias Bias      = decltype(bias)::value;
-                // Each way of reading the input is a copy of its own: one that chose per box
-                // cost the 128x256 tiles 8 bytes of stack.
+            // chosen at run time added a zero bias of the other kind to every element. (No
+            // bias runs as a bias per row of zeros: the same multiply-add per element.)
+            const auto slabs = [&](const auto& activation, auto bias) CK_TILE_FORCE_INLINE {
+                constexpr gemm_bias Bias = decltype(bias)::value;
+                // The input's one way per kernel: from the copy engine's boxes where the tile
+                // has them (the host sends an input without a box map to the staged epilogue),
+                // else by the threads' own loads. Each further way had been a copy of its own
+                // (one that chose per box cost the 128x256 tiles 8 bytes of stack): the fused
+                // 128x256 kernel had 217,000 SASS instructions with three ways and three kinds
+                // of bias. Fewer copies made the bias-and-C kernels' launches after ncu's cache
+                // flush faster (2048^3 with beta = 1: 57,200 SM cycles with nine, 50,600 with
+                // three); the fused kernels' were not (docs/performance.md).
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
                     constexpr register_input In = decltype(input)::value;
-                    if constexpr(In != register_input::none && input_boxes_possible)
-                        if(ring.on)
-                            return activate_slabs<Slabs, In, true, Act, Bias, prefetched>(
-                                acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn,
-                                ring, biases);
-                    activate_slabs<Slabs, In, false, Act, Bias, prefetched>(
+                    constexpr bool boxes = In != register_input::none && input_boxes_possible;
+                    activate_slabs<Slabs, In, boxes, Bias, prefetched>(
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
-                        biases);
+                        biases, activation);
                 };
-                // The bias-and-C kernels compile C from the boxes alone: each further copy of
-                // the per-element code is instructions fetched anew where a launch finds them
-                // out of the caches (2048^3 with beta = 1 after ncu's cache flush: 57,200 SM
-                // cycles with nine copies, 50,600 with three; 47,900-48,400 warm either way).
                 if constexpr(BiasOnly && ReadsC)
                 {
                     static_assert(input_boxes_possible, "C from the boxes alone");
-                    return activate_slabs<Slabs, register_input::c, true, Act, Bias, prefetched>(
-                        acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
-                        biases);
+                    return with(input_tag<register_input::c>{});
                 }
                 if constexpr(!BiasOnly && input_in_registers<Slabs>)
                 {
                     if(out.read_c)
                         return with(input_tag<register_input::c>{});
-                    if constexpr(Fused && !BiasOnly)
+                    if constexpr(Fused)
                         if(out.multi_d.active())
                             return with(input_tag<register_input::d0>{});
                 }
                 with(input_tag<register_input::none>{});
             };
-            const auto biased = [&](auto act) CK_TILE_FORCE_INLINE {
-                if(out.bias_kind == gemm_bias::per_row)
-                    return slabs(act, bias_tag<gemm_bias::per_row>{});
+            const auto biased = [&](const auto& activation) CK_TILE_FORCE_INLINE {
                 if(out.bias_kind == gemm_bias::per_column)
-                    return slabs(act, bias_tag<gemm_bias::per_column>{});
-                slabs(act, bias_tag<gemm_bias::none>{});
+                    return slabs(activation, bias_tag<gemm_bias::per_column>{});
+                slabs(activation, bias_tag<gemm_bias::per_row>{});
             };
             if constexpr(!Fused)
-                slabs(activation_tag<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
+                slabs(compiled_activation<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
             else if constexpr(BiasOnly)
-                biased(activation_tag<OnlyActivation>{});
+                biased(compiled_activation<OnlyActivation>{});
             else
                 switch(out.activation)
                 {
                 case gemm_activation::relu:
-                    biased(activation_tag<gemm_activation::relu>{});
+                    biased(compiled_activation<gemm_activation::relu>{});
                     break;
                 case gemm_activation::gelu_tanh:
-                    biased(activation_tag<gemm_activation::gelu_tanh>{});
-                    break;
-                case gemm_activation::gelu_erf:
-                    biased(activation_tag<gemm_activation::gelu_erf>{});
+                    biased(compiled_activation<gemm_activation::gelu_tanh>{});
                     break;
                 case gemm_activation::silu:
-                    biased(activation_tag<gemm_activation::silu>{});
+                    biased(compiled_activation<gemm_activation::silu>{});
+                    break;
+                case gemm_activation::gelu_erf:
+                    biased(compiled_activation<gemm_activation::gelu_erf>{});
                     break;
                 case gemm_activation::none:
                 default:
-                    biased(activation_tag<gemm_activation::none>{});
+                    biased(compiled_activation<gemm_activation::none>{});
                     break;
                 }
         }
@@ -716,8 +713,6 @@ struct gemm_wgmma_epilogue
     };
     template <register_input In>
     using input_tag = std::integral_constant<register_input, In>;
-    template <gemm_activation A>
-    using activation_tag = std::integral_constant<gemm_activation, A>;
     template <gemm_bias B>
     using bias_tag = std::integral_constant<gemm_bias, B>;
     struct register_input_view
@@ -735,19 +730,33 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// activate_and_store_tma for one activation (Act) and kind of bias (Bias): per slab, the
-    /// warp's rows' biases (a bias per row), then its boxes as scale_and_store_tma's (wide boxes
-    /// with an input too), each with its columns' biases and input values.
-    template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act,
-              gemm_bias Bias, bool Prefetched>
+    /// The activation a copy of the register epilogue's per-element code is compiled for
+    /// (identity: none, whose absence lets d_scale fold into the sums).
+    template <gemm_activation A>
+    struct compiled_activation
+    {
+        static constexpr bool identity = A == gemm_activation::none;
+        CK_TILE_FORCE_INLINE CK_TILE_DEVICE E operator()(E x) const
+        {
+            return apply_activation<A>(x);
+        }
+    };
+
+    /// activate_and_store_tma for one activation and kind of bias (Bias; per_row in a fused
+    /// epilogue also runs a problem without a bias, with zeros for the rows' biases): per slab,
+    /// the warp's rows' biases, then its boxes as scale_and_store_tma's (wide boxes with an
+    /// input too), each with its columns' biases and input values.
+    template <index_t Slabs, register_input In, bool InputBoxes, gemm_bias Bias, bool Prefetched,
+              typename Activation>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
                    const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
                    std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
-                   const box_input_ring& ring, const tile_biases<Slabs>& biases)
+                   const box_input_ring& ring, const tile_biases<Slabs>& biases,
+                   const Activation& activation)
     {
-        static_assert(Fused || (Bias == gemm_bias::none && Act == gemm_activation::none),
+        static_assert(Fused || (Bias == gemm_bias::none && Activation::identity),
                       "the unfused kernels compile neither a bias nor an activation");
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes     = slots + warp * plain_slots * plain_slot_bytes;
@@ -757,7 +766,7 @@ struct gemm_wgmma_epilogue
         // Where only sums follow the products (no activation, no D0), d_scale is folded into
         // alpha, beta and the bias (a row's bias scaled once per slab): one multiply less per
         // element.
-        constexpr bool fold_scale = Act == gemm_activation::none && In != register_input::d0;
+        constexpr bool fold_scale = Activation::identity && In != register_input::d0;
         const E alpha             = fold_scale ? output_scale(out) : out.alpha;
         const E beta              = fold_scale ? out.d_scale * out.beta : out.beta;
         const E bias_scale        = fold_scale ? out.d_scale : E(1);
@@ -784,9 +793,9 @@ struct gemm_wgmma_epilogue
             }
             else if constexpr(bias_per_row)
             {
-                if(r_lo < out.m)
+                if(out.bias_kind == gemm_bias::per_row && r_lo < out.m)
                     bias_lo = bias_scale * load_output_type<E>(out.bias[r_lo]);
-                if(r_hi < out.m)
+                if(out.bias_kind == gemm_bias::per_row && r_hi < out.m)
                     bias_hi = bias_scale * load_output_type<E>(out.bias[r_hi]);
             }
             // Accumulator a lies on row lo or hi ((a % 4) / 2); its column's pair of biases
@@ -809,12 +818,12 @@ struct gemm_wgmma_epilogue
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
                     if(d0_before)
                         x = x * m + add;
-                    x = apply_activation<Act>(x);
+                    x = activation(x);
                     if(!d0_before)
                         x = x * m + add;
                 }
                 else
-                    x = apply_activation<Act>(x);
+                    x = activation(x);
                 return convert_output<D>(fold_scale ? x : out.d_scale * x);
             };
             d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)

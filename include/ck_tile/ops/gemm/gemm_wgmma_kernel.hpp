@@ -91,15 +91,15 @@ __global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel:
 /// bytes of spills went.
 /// `BiasOnly_` (with the fused epilogue): the same restrictions, and D = alpha * A * B plus a
 /// bias per row or per column (or none), without an activation or multi-D. The full fused
-/// kernel holds fifteen copies of its per-element code for each way of reading an input
-/// (3.5 MB of code at 128x256); this one holds three, about the alpha-only kernel's size.
+/// kernel holds ten copies of its per-element code for no input and ten for each input it
+/// reads (five activations, two kinds of bias); this one holds two, about the alpha-only
+/// kernel's size.
 /// `BiasActivation_` (with BiasOnly_): D = act(alpha * A * B + bias) with that one activation,
-/// which every problem it runs must ask for: three copies of that activation's code (gelu_tanh:
-/// 7,300 SASS instructions at 128x256 where all five activations take 29,000).
+/// which every problem it runs must ask for: two copies of that activation's code.
 /// `ReadsC_` (with BiasOnly_): beta * C is compiled in as well, for beta != 0 only, C
 /// row-major, loaded by the copy engine box by box into the slots D leaves from and read in
-/// the registers (a C its map refuses goes to the fused kernels, which also load C with the
-/// threads): D = alpha * A * B + beta * C + bias, the residual or accumulating product without
+/// the registers (a C its map refuses goes to the fused kernels, whose staged epilogue loads
+/// any C): D = alpha * A * B + beta * C + bias, the residual or accumulating product without
 /// the fused kernel's multi-D and activation switch. Only for 16-bit D on plans with box slots
 /// and tiles of at most 128 accumulators per thread (input_in_registers: the 192x192 pair's 144
 /// spill with C beside them).
@@ -152,6 +152,12 @@ struct gemm_wgmma_kernel
         epilogue::template input_in_registers<pipeline::slabs>;
     static constexpr bool activates_from_registers =
         !AlphaOnly_ && epilogue::float_epilogue && (FusedEpilogue_ || input_from_registers);
+    /// Whether the register epilogue reads its input from the copy engine's boxes only
+    /// (activate_and_store_tma compiles one way of reading it): a launch whose input has no
+    /// box map (pointer, leading dimension or batch stride off 16 bytes, batches packed closer
+    /// than M rows) ends its tiles in the staged epilogue, or is refused by a compact one.
+    static constexpr bool input_from_boxes_only =
+        input_from_registers && epilogue::input_boxes_possible;
     /// The epilogue of `out` runs from the registers (scale_and_store_tma or
     /// activate_and_store_tma) where D's tensor map exists.
     CK_TILE_HOST_DEVICE static bool register_epilogue(const gemm_tile_output<D, E>& out, bool pairs)
@@ -169,6 +175,14 @@ struct gemm_wgmma_kernel
     {
         return activates_from_registers && tma_store && register_epilogue(out, pairs) &&
                !epilogue::scale_only(out, pairs);
+    }
+
+    /// activates, for a launch whose input has the box map or not (`input_boxes`).
+    CK_TILE_HOST_DEVICE static bool activates(const gemm_tile_output<D, E>& out, bool pairs,
+                                              bool tma_store, bool input_boxes)
+    {
+        return activates(out, pairs, tma_store) &&
+               (!input_from_boxes_only || !epilogue::reads_input(out) || input_boxes);
     }
 
     static constexpr bool FusedEpilogue             = FusedEpilogue_;
@@ -656,6 +670,18 @@ struct gemm_wgmma_kernel
         return tma_tile_spec_error(s).empty();
     }
 
+    /// The map of the register epilogue's input in boxes of rows x cols: C where beta != 0,
+    /// else D0 (chunk_map_spec).
+    static bool input_map_spec(const gemm_simt_host_args& h, std::uint32_t rows, std::uint32_t cols,
+                               tma_tile_spec& spec)
+    {
+        const gemm_multi_d& md = h.multi_d;
+        return h.beta != 0.0 ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c,
+                                              rows, spec, cols)
+                             : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
+                                              md.d0.batch_stride, rows, spec, cols);
+    }
+
     /// Sets the copy-engine paths of `k`: D's stores, then for the staged epilogue the one
     /// input loaded into the output chunks (C when beta != 0, else D0 of a one-input multi-D
     /// operation in D's type).
@@ -684,34 +710,28 @@ struct gemm_wgmma_kernel
             }
             k.map_d_wide = make_tma_descriptor_cached(spec);
         }
-        const gemm_multi_d& md = h.multi_d;
-        if(registers)
+        if(registers && input_from_registers && activates(k.out, k.pairs, true) &&
+           epilogue::reads_input(k.out))
         {
             // The register paths read their input (C, or D0) themselves; a tensor map of its
             // tiles lets the producer prefetch them.
-            if(input_from_registers && activates(k.out, k.pairs, true) &&
-               epilogue::reads_input(k.out))
+            k.prefetch_input_tiles = input_map_spec(h, OutputRows, BlockN, spec);
+            if(k.prefetch_input_tiles)
+                k.map_x = make_tma_descriptor_cached(spec);
+            if constexpr(epilogue::input_boxes_possible)
             {
-                // The input's map in boxes of rows x cols: C where beta != 0, else D0.
-                const auto input_map_spec = [&](std::uint32_t rows, std::uint32_t cols) {
-                    return h.beta != 0.0
-                               ? chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n,
-                                                h.batch_stride_c, rows, spec, cols)
-                               : chunk_map_spec(h, md.d0.p, md.d0.stride_m, md.d0.stride_n,
-                                                md.d0.batch_stride, rows, spec, cols);
-                };
-                k.prefetch_input_tiles = input_map_spec(OutputRows, BlockN);
-                if(k.prefetch_input_tiles)
-                    k.map_x = make_tma_descriptor_cached(spec);
-                if constexpr(epilogue::input_boxes_possible)
-                {
-                    k.input_boxes = input_map_spec(epilogue::d_box_rows, epilogue::wide_cols);
-                    if(k.input_boxes)
-                        k.map_x_boxes = make_tma_descriptor_cached(spec);
-                }
+                k.input_boxes = input_map_spec(h, epilogue::d_box_rows, epilogue::wide_cols, spec);
+                if(k.input_boxes)
+                    k.map_x_boxes = make_tma_descriptor_cached(spec);
             }
-            return;
+            if(input_from_boxes_only && !k.input_boxes)
+                k.prefetch_input_tiles = false; // the staged epilogue's input, below
+            else
+                return;
         }
+        else if(registers)
+            return;
+        const gemm_multi_d& md = h.multi_d;
         if(h.beta != 0.0)
         {
             if(chunk_map_spec(h, h.c, h.c_stride_m, h.c_stride_n, h.batch_stride_c, 64, spec))
@@ -749,7 +769,9 @@ struct gemm_wgmma_kernel
         tma_tile_spec spec;
         const bool tma_store = chunk_map_spec(a, a.d, a.d_stride_m, a.d_stride_n, a.batch_stride_d,
                                               epilogue::d_box_rows, spec);
-        return !epilogue::scale_only(out, pairs) && !activates(out, pairs, tma_store);
+        const bool input_boxes = input_from_boxes_only && epilogue::reads_input(out) &&
+                                 input_map_spec(a, epilogue::d_box_rows, epilogue::wide_cols, spec);
+        return !epilogue::scale_only(out, pairs) && !activates(out, pairs, tma_store, input_boxes);
     }
 
     /// The arguments of a run whose last wave is split as `tail` says (none, or plan_tail(h)).
@@ -1038,7 +1060,7 @@ struct gemm_wgmma_kernel
             const bool tma_store =
                 CompactEpilogue || (epilogue::tma_store_possible && ka.tma_store);
             // (tma_store implies a single split.)
-            const bool activate       = activates(ka.out, ka.pairs, tma_store);
+            const bool activate       = activates(ka.out, ka.pairs, tma_store, ka.input_boxes);
             const bool c_in_registers = input_from_registers && activate && ka.out.read_c;
             // The register epilogue's input in the warps' boxes (the warp's two barriers follow
             // the consumers' own). Kernels that never read an input compile none of it.
