@@ -41,6 +41,7 @@
 #include "ck_tile/core/arch/memory_word.hpp"
 #include "ck_tile/core/arch/nvidia/mbarrier.hpp"
 #include "ck_tile/core/arch/nvidia/mma_sync.hpp"
+#include "ck_tile/core/arch/nvidia/prefetch.hpp"
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/core/arch/nvidia/stmatrix.hpp"
 #include "ck_tile/core/arch/nvidia/tma.hpp"
@@ -556,8 +557,31 @@ struct gemm_wgmma_epilogue
     /// A shuffle moves 4 bytes: a pair of wider D values would take two.
     static constexpr bool biases_prefetchable = sizeof(D) <= 2;
 
+    /// The lines of the biases of the consumer share at (row0, col0) of out's batch into L2,
+    /// one per thread of the warpgroup (`t`), before the main loop: prefetch_biases at the
+    /// epilogue's start then finds them there.
+    template <index_t Slabs>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    prefetch_biases_l2(const gemm_tile_output<D, E>& out, std::int64_t row0, std::int64_t col0,
+                       index_t t)
+    {
+        std::int64_t first = 0, count = 0;
+        if(out.bias_kind == gemm_bias::per_column)
+            first = col0, count = out.n - col0 < 2 * accumulators ? out.n - col0 : 2 * accumulators;
+        else if(out.bias_kind == gemm_bias::per_row)
+            first = row0, count = out.m - row0 < 64 * Slabs ? out.m - row0 : 64 * Slabs;
+        if(count <= 0)
+            return;
+        const auto begin = reinterpret_cast<std::uintptr_t>(out.bias + first);
+        const auto last  = begin + (count - 1) * sizeof(D);
+        const auto line  = (begin & ~std::uintptr_t(127)) + 128 * std::uintptr_t(t);
+        if(line <= last)
+            arch::prefetch_l2(reinterpret_cast<const void*>(line));
+    }
+
     /// The biases of `t`'s warp for the consumer share at (row0, col0) of out's batch: loads
-    /// only, issued before the main loop that hides them.
+    /// only, issued before the main loop that hides them (the bias-only kernels) or at the
+    /// epilogue's start (the fused ones, after prefetch_biases_l2).
     /// @post every value outside D is 0; the kind not asked for is left unloaded
     template <index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static tile_biases<Slabs>
@@ -603,16 +627,17 @@ struct gemm_wgmma_epilogue
     /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
     /// `BiasOnly`: only alpha, a bias (of any kind) and the one activation `OnlyActivation`
     /// are compiled, no input: two copies of the per-element code (a bias per column; a bias
-    /// per row or none) where the full set has ten per input (five activations); its biases come
-    /// from `biases` (prefetch_biases before the main loop). `ReadsC` (with BiasOnly): C as well,
+    /// per row or none) where the full set has ten per input (five activations). `Prefetched`:
+    /// the biases come from `biases` (prefetch_biases, before the main loop; only where
+    /// biases_prefetchable), not from loads box by box. `ReadsC` (with BiasOnly): C as well,
     /// and only it, one copy per kind of bias. The input (C, or D0) has one way per kernel: the
     /// copy engine's boxes where input_boxes_possible, else the threads' own loads.
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
-    /// OnlyActivation, out has no multi-D and no C unless ReadsC, and where
-    /// biases_prefetchable, biases = prefetch_biases(out, row0, col0, t); with ReadsC, out
+    /// OnlyActivation, out has no multi-D and no C unless ReadsC; with Prefetched,
+    /// biases_prefetchable and biases = prefetch_biases(out, row0, col0, t); with ReadsC, out
     /// reads C (beta != 0); where input_boxes_possible and out reads an input, ring.on
     template <bool BiasOnly = false, gemm_activation OnlyActivation = gemm_activation::none,
-              bool ReadsC = false, index_t Slabs>
+              bool ReadsC = false, bool Prefetched = false, index_t Slabs>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_and_store_tma(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                            const CUtensorMap* map_d, const CUtensorMap* map_wide,
@@ -622,7 +647,6 @@ struct gemm_wgmma_epilogue
     {
         if constexpr(tma_store_possible)
         {
-            constexpr bool prefetched = BiasOnly && biases_prefetchable;
             // The input read in registers (C, else D0 of a one-input multi-D operation): its
             // rows take loads of two columns where its pointer and leading dimension allow.
             const register_input_view in =
@@ -646,7 +670,7 @@ struct gemm_wgmma_epilogue
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
                     constexpr register_input In = decltype(input)::value;
                     constexpr bool boxes = In != register_input::none && input_boxes_possible;
-                    activate_slabs<Slabs, In, boxes, Bias, prefetched>(
+                    activate_slabs<Slabs, In, boxes, Bias, Prefetched>(
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
                         biases, activation);
                 };
