@@ -161,8 +161,8 @@ struct gemm_wgmma_kernel
     /// 66,700 and 49,300 so; with beta = 1 as well, 81,400 and 59,400 against 72,100 and
     /// 50,800; H200). Only launches whose tiles activate load them. The fused kernels do so
     /// where their shares are whole wide boxes: ptxas fits the biases beside the 128x256 and
-    /// 64x128 ping-pong epilogues without new stack, and the 192-column pairs (narrow boxes)
-    /// spilled 16-1,000 bytes more.
+    /// 64x128 ping-pong epilogues without new stack; the 192-column pairs (narrow boxes) took
+    /// 8-16 bytes more.
     static constexpr bool prefetches_biases =
         FusedEpilogue_ && activates_from_registers && epilogue::biases_prefetchable &&
         (BiasOnly_ || (epilogue::wide_boxes && epilogue::narrow_chunks == 0));
