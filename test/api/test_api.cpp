@@ -1256,7 +1256,7 @@ TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
     q = p, q.n = 1001, q.ldc = q.ldd = 1001; // rows of 2002 bytes
     expect_refused_for_twin(o.h, withc, fused, q, "16-byte multiples");
     // C only through the copy engine's boxes: a leading dimension of C off 16 bytes goes to
-    // the fused twin, which loads such a C with the threads.
+    // the fused twin, whose staged epilogue loads such a C.
     q = p, q.ldc = 1001;
     expect_refused_for_twin(o.h, withc, fused, q, "loads C through the copy engine");
     q = p, q.batch_count = 2, q.stride_c = std::int64_t(q.ldc) * q.m - 8;

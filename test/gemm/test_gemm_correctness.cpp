@@ -782,8 +782,8 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                // through the copy engine: N a multiple of 16, so that the cases' packed
                // batches of D are whole leading dimensions apart): a second batch's biases off
                // a pair, C in place over D, several tiles per block; C's leading dimension odd
-               // (the fused kernels' threads load it; the bias-and-C kernels, which load C only
-               // through the copy engine, refuse it).
+               // (the fused kernels load it with the threads, or on tiles that read C from the
+               // copy engine's boxes, in the staged epilogue; the bias-and-C kernels refuse it).
                {201, 144, 48, 2, 0, 1.0, 0.5, col, act, 16},
                {73, 264, 40, 1, 0, 1.0, 1.0, col, act, 16, true},
                {150, 272, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},

@@ -237,7 +237,8 @@ struct gemm_wgmma_kernel
         // input_prefetch_lead K tiles before the tile's last.
         bool prefetch_input_tiles;
         // The register epilogue's input comes through the copy engine into the warps' box slots
-        // (map_x_boxes; gemm_wgmma_epilogue::box_input_ring), else by the threads' own loads.
+        // (map_x_boxes; gemm_wgmma_epilogue::box_input_ring); without it the threads load it,
+        // or where input_from_boxes_only the tiles end in the staged epilogue.
         bool input_boxes;
         // What blocks walk: tiles, or splits of them over K (gemm_work_units). With split-K
         // (work.splits > 1) split s writes raw sums to workspace slice s
