@@ -1200,6 +1200,33 @@ TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
 // they describe beta and no activation, and refuse an activation, multi-D inputs and a
 // column-major C, each with its reason, which the fused twins take. A problem without C keeps
 // the bias-only and alpha-only tiles.
+// The fused tiles with box slots read C only from the copy engine's boxes: a C whose leading
+// dimension is off 16 bytes ends their tiles in the staged epilogue, which the model charges,
+// so a problem with an activation, a bias and such a C takes a fused tile whose threads load C
+// (128x128, or the 128x192 pair without box slots), and the same problem with an aligned C the
+// 128x256 tile.
+TEST(Select, FusedTilesThatReadCFromBoxesLeaveAnUnalignedC)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    for(const std::int64_t m : {2048, 4096})
+        for(const std::int64_t pad : {0, 1, 8})
+        {
+            const std::string name =
+                picked_name(o.h, m, m, m, false, [&](cktile_gemm_problem_t& p) {
+                    p.beta       = 1.0;
+                    p.bias       = CKTILE_BIAS_PER_COLUMN;
+                    p.activation = CKTILE_ACTIVATION_GELU_TANH;
+                    p.ldc        = p.n + pad;
+                });
+            EXPECT_TRUE(name.ends_with("_fused")) << name;
+            const bool boxes_tile = name.find("_128x256x64_") != std::string::npos;
+            EXPECT_EQ(boxes_tile, pad != 1) << m << "^3, ldc N + " << pad << ": " << name;
+        }
+}
+
 TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
