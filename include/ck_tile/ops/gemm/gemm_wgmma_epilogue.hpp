@@ -657,8 +657,9 @@ struct gemm_wgmma_epilogue
             // per element cost the plain fused product 4 instructions an element, and a kind
             // chosen at run time added a zero bias of the other kind to every element. (No
             // bias runs as a bias per row of zeros: the same multiply-add per element.)
-            const auto slabs = [&](const auto& activation, auto bias) CK_TILE_FORCE_INLINE {
-                constexpr gemm_bias Bias = decltype(bias)::value;
+            const auto slabs = [&](auto act, auto bias) CK_TILE_FORCE_INLINE {
+                constexpr gemm_activation Act = decltype(act)::value;
+                constexpr gemm_bias Bias      = decltype(bias)::value;
                 // The input's one way per kernel: from the copy engine's boxes where the tile
                 // has them (the host sends an input without a box map to the staged epilogue),
                 // else by the threads' own loads. Each further way had been a copy of its own
@@ -670,9 +671,9 @@ struct gemm_wgmma_epilogue
                 const auto with = [&](auto input) CK_TILE_FORCE_INLINE {
                     constexpr register_input In = decltype(input)::value;
                     constexpr bool boxes = In != register_input::none && input_boxes_possible;
-                    activate_slabs<Slabs, In, boxes, Bias, Prefetched>(
+                    activate_slabs<Slabs, In, boxes, Act, Bias, Prefetched>(
                         acc, out, in, map_d, map_wide, slots, row0, col0, batch, t, turn, ring,
-                        biases, activation);
+                        biases);
                 };
                 if constexpr(BiasOnly && ReadsC)
                 {
@@ -689,33 +690,33 @@ struct gemm_wgmma_epilogue
                 }
                 with(input_tag<register_input::none>{});
             };
-            const auto biased = [&](const auto& activation) CK_TILE_FORCE_INLINE {
+            const auto biased = [&](auto act) CK_TILE_FORCE_INLINE {
                 if(out.bias_kind == gemm_bias::per_column)
-                    return slabs(activation, bias_tag<gemm_bias::per_column>{});
-                slabs(activation, bias_tag<gemm_bias::per_row>{});
+                    return slabs(act, bias_tag<gemm_bias::per_column>{});
+                slabs(act, bias_tag<gemm_bias::per_row>{});
             };
             if constexpr(!Fused)
-                slabs(compiled_activation<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
+                slabs(activation_tag<gemm_activation::none>{}, bias_tag<gemm_bias::none>{});
             else if constexpr(BiasOnly)
-                biased(compiled_activation<OnlyActivation>{});
+                biased(activation_tag<OnlyActivation>{});
             else
                 switch(out.activation)
                 {
                 case gemm_activation::relu:
-                    biased(compiled_activation<gemm_activation::relu>{});
+                    biased(activation_tag<gemm_activation::relu>{});
                     break;
                 case gemm_activation::gelu_tanh:
-                    biased(compiled_activation<gemm_activation::gelu_tanh>{});
-                    break;
-                case gemm_activation::silu:
-                    biased(compiled_activation<gemm_activation::silu>{});
+                    biased(activation_tag<gemm_activation::gelu_tanh>{});
                     break;
                 case gemm_activation::gelu_erf:
-                    biased(compiled_activation<gemm_activation::gelu_erf>{});
+                    biased(activation_tag<gemm_activation::gelu_erf>{});
+                    break;
+                case gemm_activation::silu:
+                    biased(activation_tag<gemm_activation::silu>{});
                     break;
                 case gemm_activation::none:
                 default:
-                    biased(compiled_activation<gemm_activation::none>{});
+                    biased(activation_tag<gemm_activation::none>{});
                     break;
                 }
         }
@@ -737,6 +738,8 @@ struct gemm_wgmma_epilogue
     };
     template <register_input In>
     using input_tag = std::integral_constant<register_input, In>;
+    template <gemm_activation A>
+    using activation_tag = std::integral_constant<gemm_activation, A>;
     template <gemm_bias B>
     using bias_tag = std::integral_constant<gemm_bias, B>;
     struct register_input_view
@@ -754,33 +757,20 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// The activation a copy of the register epilogue's per-element code is compiled for
-    /// (identity: none, whose absence lets d_scale fold into the sums).
-    template <gemm_activation A>
-    struct compiled_activation
-    {
-        static constexpr bool identity = A == gemm_activation::none;
-        CK_TILE_FORCE_INLINE CK_TILE_DEVICE E operator()(E x) const
-        {
-            return apply_activation<A>(x);
-        }
-    };
-
-    /// activate_and_store_tma for one activation and kind of bias (Bias; per_row in a fused
-    /// epilogue also runs a problem without a bias, with zeros for the rows' biases): per slab,
-    /// the warp's rows' biases, then its boxes as scale_and_store_tma's (wide boxes with an
-    /// input too), each with its columns' biases and input values.
-    template <index_t Slabs, register_input In, bool InputBoxes, gemm_bias Bias, bool Prefetched,
-              typename Activation>
+    /// activate_and_store_tma for one activation (Act) and kind of bias (Bias; per_row in a
+    /// fused epilogue also runs a problem without a bias, with zeros for the rows' biases): per
+    /// slab, the warp's rows' biases, then its boxes as scale_and_store_tma's (wide boxes with
+    /// an input too), each with its columns' biases and input values.
+    template <index_t Slabs, register_input In, bool InputBoxes, gemm_activation Act,
+              gemm_bias Bias, bool Prefetched>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     activate_slabs(const Acc (&acc)[Slabs][accumulators], const gemm_tile_output<D, E>& out,
                    const register_input_view& in, const CUtensorMap* map_d,
                    const CUtensorMap* map_wide, unsigned char* slots, std::int64_t row0,
                    std::int64_t col0, std::int64_t batch, index_t t, uint32_t& turn,
-                   const box_input_ring& ring, const tile_biases<Slabs>& biases,
-                   const Activation& activation)
+                   const box_input_ring& ring, const tile_biases<Slabs>& biases)
     {
-        static_assert(Fused || (Bias == gemm_bias::none && Activation::identity),
+        static_assert(Fused || (Bias == gemm_bias::none && Act == gemm_activation::none),
                       "the unfused kernels compile neither a bias nor an activation");
         const index_t warp = t / 32, lane = t % 32;
         unsigned char* const boxes     = slots + warp * plain_slots * plain_slot_bytes;
@@ -790,7 +780,7 @@ struct gemm_wgmma_epilogue
         // Where only sums follow the products (no activation, no D0), d_scale is folded into
         // alpha, beta and the bias (a row's bias scaled once per slab): one multiply less per
         // element.
-        constexpr bool fold_scale = Activation::identity && In != register_input::d0;
+        constexpr bool fold_scale = Act == gemm_activation::none && In != register_input::d0;
         const E alpha             = fold_scale ? output_scale(out) : out.alpha;
         const E beta              = fold_scale ? out.d_scale * out.beta : out.beta;
         const E bias_scale        = fold_scale ? out.d_scale : E(1);
@@ -842,12 +832,12 @@ struct gemm_wgmma_epilogue
                     const E m = d0_multiplies ? x_in : E(1), add = d0_multiplies ? E(0) : x_in;
                     if(d0_before)
                         x = x * m + add;
-                    x = activation(x);
+                    x = apply_activation<Act>(x);
                     if(!d0_before)
                         x = x * m + add;
                 }
                 else
-                    x = activation(x);
+                    x = apply_activation<Act>(x);
                 return convert_output<D>(fold_scale ? x : out.d_scale * x);
             };
             d_pair cv[wide_cols / 4]; // with_input: the box's input values (load_input_box)

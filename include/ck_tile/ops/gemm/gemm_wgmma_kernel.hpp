@@ -566,8 +566,7 @@ struct gemm_wgmma_kernel
             return "this instance stores D through the copy engine: D's pointer, leading "
                    "dimension and batch stride must be 16-byte multiples, and so must N times "
                    "D's element size";
-        if(ReadsC && !chunk_map_spec(a, a.c, a.c_stride_m, a.c_stride_n, a.batch_stride_c,
-                                     epilogue::d_box_rows, spec, epilogue::wide_cols))
+        if(ReadsC && !input_map_spec(a, epilogue::d_box_rows, epilogue::wide_cols, spec))
             return "this instance loads C through the copy engine: C's pointer, leading "
                    "dimension and batch stride must be 16-byte multiples, its leading dimension "
                    "at least N and its batch stride at least M times its leading dimension (the "
@@ -728,21 +727,22 @@ struct gemm_wgmma_kernel
         if(registers && input_from_registers && activates(k.out, k.pairs, true) &&
            epilogue::reads_input(k.out))
         {
-            // The register paths read their input (C, or D0) themselves; a tensor map of its
-            // tiles lets the producer prefetch them.
-            k.prefetch_input_tiles = input_map_spec(h, OutputRows, BlockN, spec);
-            if(k.prefetch_input_tiles)
-                k.map_x = make_tma_descriptor_cached(spec);
             if constexpr(epilogue::input_boxes_possible)
             {
                 k.input_boxes = input_map_spec(h, epilogue::d_box_rows, epilogue::wide_cols, spec);
                 if(k.input_boxes)
                     k.map_x_boxes = make_tma_descriptor_cached(spec);
             }
-            if(input_from_boxes_only && !k.input_boxes)
-                k.prefetch_input_tiles = false; // the staged epilogue's input, below
-            else
+            // The register paths read their input (C, or D0) themselves; a tensor map of its
+            // tiles lets the producer prefetch them. (Without the box map a kernel that reads
+            // it from the boxes only ends its tiles in the staged epilogue, whose input follows.)
+            if(!input_from_boxes_only || k.input_boxes)
+            {
+                k.prefetch_input_tiles = input_map_spec(h, OutputRows, BlockN, spec);
+                if(k.prefetch_input_tiles)
+                    k.map_x = make_tma_descriptor_cached(spec);
                 return;
+            }
         }
         else if(registers)
             return;
