@@ -15,7 +15,8 @@
 //    straight from the registers. Where the tile stores only wide boxes, the copy engine loads
 //    each box of the input into the slot its D values will leave from (box_input_ring) and the
 //    threads read it there; an input without a tensor map of its own (the rules of D's) then
-//    takes the staged path. Other tiles' threads load the input themselves.
+//    takes the staged path. Other tiles' threads load the input themselves. In the kernels
+//    that compile every activation the boxes are a run-time loop (rolled_boxes).
 //  - stage_and_store: everything else (two extra inputs, fp32 D0, any D layout). The
 //    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
@@ -494,45 +495,90 @@ struct gemm_wgmma_epilogue
     }
 
     /// The warp's values of columns first .. first + Cols - 1 into a box of 16 rows x Cols,
-    /// swizzled at its row span. 16-bit D goes by stmatrix, four 8x8 matrices (two 8-column
-    /// groups) per instruction: matrix q holds rows 8 (q % 2) .. +7 of group 2h + q / 2, whose
-    /// fragment pair is accumulators 4g + 2 (q % 2) and the next; lane l addresses row l % 8
-    /// of matrix l / 8. g(h, address) runs first for each instruction h, with its address.
+    /// swizzled at its row span, eight accumulators (16 columns) at a time: f(value, k) gives
+    /// D's value of the box's accumulator k (acc[first / 2 + k]). 16-bit D goes by stmatrix,
+    /// four 8x8 matrices (two 8-column groups) per instruction: matrix q holds rows
+    /// 8 (q % 2) .. +7 of group 2h + q / 2, whose fragment pair is accumulators 4g + 2 (q % 2)
+    /// and the next; lane l addresses row l % 8 of matrix l / 8. g(h, address) runs first for
+    /// each instruction h, with its address. `first` may be known only at run time (a rolled
+    /// loop over boxes): the accumulators are then taken by accumulator_group.
     template <index_t Cols, typename F, typename G = no_group_step>
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void write_box(const Acc (&acc)[accumulators],
                                                               index_t first, unsigned char* box,
                                                               index_t lane, F f, G g = {})
     {
-        if constexpr(sizeof(D) == 2)
-        {
-            const index_t q = lane / 8, row = lane % 8 + 8 * (q % 2);
 #pragma unroll
-            for(index_t h = 0; h < Cols / 16; ++h)
+        for(index_t h = 0; h < Cols / 16; ++h)
+        {
+            Acc v[8];
+            accumulator_group(acc, first / 16 + h, v);
+            const auto d = [&](index_t j) CK_TILE_FORCE_INLINE { return f(v[j], 8 * h + j); };
+            if constexpr(sizeof(D) == 2)
             {
-                const index_t i                  = 4 * (first / 8 + 2 * h);
+                const index_t q = lane / 8, row = lane % 8 + 8 * (q % 2);
                 unsigned char* const row_address = box + box_offset<Cols>(row, 8 * (2 * h + q / 2));
                 g(h, row_address);
-                arch::stmatrix_x4(arch::shared_address(row_address),
-                                  pair_word(f(acc[i], i), f(acc[i + 1], i + 1)),
-                                  pair_word(f(acc[i + 2], i + 2), f(acc[i + 3], i + 3)),
-                                  pair_word(f(acc[i + 4], i + 4), f(acc[i + 5], i + 5)),
-                                  pair_word(f(acc[i + 6], i + 6), f(acc[i + 7], i + 7)));
+                arch::stmatrix_x4(arch::shared_address(row_address), pair_word(d(0), d(1)),
+                                  pair_word(d(2), d(3)), pair_word(d(4), d(5)),
+                                  pair_word(d(6), d(7)));
             }
-        }
-        else
-        {
-            const index_t r_lo = lane / 4, c_first = (lane % 4) * 2;
-#pragma unroll
-            for(index_t j = 0; j < Cols / 8; ++j)
+            else
             {
-                const index_t i = 4 * (first / 8 + j);
-                const index_t c = c_first + 8 * j;
-                store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo, c)), f(acc[i], i),
-                           f(acc[i + 1], i + 1));
-                store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo + 8, c)),
-                           f(acc[i + 2], i + 2), f(acc[i + 3], i + 3));
+                const index_t r_lo = lane / 4, c_first = (lane % 4) * 2;
+#pragma unroll
+                for(index_t j = 0; j < 2; ++j)
+                {
+                    const index_t c = c_first + 8 * (2 * h + j);
+                    store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo, c)), d(4 * j),
+                               d(4 * j + 1));
+                    store_pair(reinterpret_cast<D*>(box + box_offset<Cols>(r_lo + 8, c)),
+                               d(4 * j + 2), d(4 * j + 3));
+                }
             }
         }
+    }
+
+    /// Accumulators 8 group .. 8 group + 7 into v. Register arrays take only compile-time
+    /// indices, so a group known only at run time is chosen by a switch. ptxas makes it a
+    /// short chain of compares, each case's eight moves ahead of the next test (8-24 moves for
+    /// the 128x256 tiles' four boxes), where the unrolled epilogue had a copy of the
+    /// per-element code for every group. A group known at compile time folds to no moves.
+    /// @pre 0 <= group < accumulators / 8
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    accumulator_group(const Acc (&acc)[accumulators], index_t group, Acc (&v)[8])
+    {
+        static_assert(accumulators % 8 == 0 && accumulators <= 16 * 8,
+                      "whole groups of eight, at most sixteen of them");
+        const auto take = [&](auto g) CK_TILE_FORCE_INLINE {
+            constexpr index_t G = decltype(g)::value;
+            if constexpr(8 * G < accumulators)
+            {
+#pragma unroll
+                for(index_t j = 0; j < 8; ++j)
+                    v[j] = acc[8 * G + j];
+            }
+        };
+        // clang-format off
+        switch(group)
+        {
+        case 0: take(std::integral_constant<index_t, 0>{}); break;
+        case 1: take(std::integral_constant<index_t, 1>{}); break;
+        case 2: take(std::integral_constant<index_t, 2>{}); break;
+        case 3: take(std::integral_constant<index_t, 3>{}); break;
+        case 4: take(std::integral_constant<index_t, 4>{}); break;
+        case 5: take(std::integral_constant<index_t, 5>{}); break;
+        case 6: take(std::integral_constant<index_t, 6>{}); break;
+        case 7: take(std::integral_constant<index_t, 7>{}); break;
+        case 8: take(std::integral_constant<index_t, 8>{}); break;
+        case 9: take(std::integral_constant<index_t, 9>{}); break;
+        case 10: take(std::integral_constant<index_t, 10>{}); break;
+        case 11: take(std::integral_constant<index_t, 11>{}); break;
+        case 12: take(std::integral_constant<index_t, 12>{}); break;
+        case 13: take(std::integral_constant<index_t, 13>{}); break;
+        case 14: take(std::integral_constant<index_t, 14>{}); break;
+        default: take(std::integral_constant<index_t, 15>{}); break;
+        }
+        // clang-format on
     }
 
     /// Two adjacent D values (columns c and c + 1) in one register: a 16-bit D in registers
@@ -547,10 +593,11 @@ struct gemm_wgmma_epilogue
     /// one d_pair) lies in lane j % 32, register j / 32 of every warp; the bias of row w + i of a
     /// slab (w: the warp's first row there) in lane i and i + 16. The epilogue takes them by
     /// shuffles whose registers are known at compile time (column_box, activate_slabs).
+    static constexpr index_t bias_column_registers = (accumulators + 31) / 32;
     template <index_t Slabs>
     struct tile_biases
     {
-        static constexpr index_t column_registers = (accumulators + 31) / 32;
+        static constexpr index_t column_registers = bias_column_registers;
         d_pair column[column_registers];
         D row[Slabs];
     };
@@ -619,17 +666,17 @@ struct gemm_wgmma_epilogue
     /// scale_and_store_tma's slots, for all of a consumer's slabs (`row0`: the share's first
     /// row). Through the staging memory this epilogue ran fp16 4096^3 with a per-column bias and
     /// gelu at half of cuBLASLt's speed: its per-element loop waits on each element's loads.
-    /// The activation is chosen once per tile, so a tile runs one unrolled copy of the
-    /// per-element code. With an input, a box's input values (pairs of columns) and its
-    /// columns' biases take 24 registers beside the accumulators on wide boxes, which the
-    /// 128x256 and 64x256 tiles hold without new spills. Boxes of chunk_cols for the input
-    /// (12 registers) had cost twice the stores: fp16 4096^3 with beta = 1 on 128x256 tiles
-    /// took 328,000 SM cycles that way against 321,000 (ncu, H100; 291,000 without C).
-    /// `BiasOnly`: only alpha, a bias (of any kind) and the one activation `OnlyActivation`
-    /// are compiled, no input: two copies of the per-element code (a bias per column; a bias
-    /// per row or none) where the full set has ten per input (five activations). `Prefetched`:
-    /// the biases come from `biases` (prefetch_biases, before the main loop; only where
-    /// biases_prefetchable), not from loads box by box. `ReadsC` (with BiasOnly): C as well,
+    /// The activation is chosen once per tile, so a tile runs one copy of the per-element
+    /// code, unrolled over its boxes or, where rolled_boxes, in a run-time loop. With an input, a
+    /// box's input values (pairs of columns) and its columns' biases take 24 registers beside the
+    /// accumulators on wide boxes, which the 128x256 and 64x256 tiles hold without new spills.
+    /// Boxes of chunk_cols for the input (12 registers) had cost twice the stores: fp16 4096^3 with
+    /// beta = 1 on 128x256 tiles took 328,000 SM cycles that way against 321,000 (ncu, H100;
+    /// 291,000 without C). `BiasOnly`: only alpha, a bias (of any kind) and the one activation
+    /// `OnlyActivation` are compiled, no input: two copies of the per-element code (a bias per
+    /// column; a bias per row or none) where the full set has ten per input (five activations).
+    /// `Prefetched`: the biases come from `biases` (prefetch_biases, before the main loop; only
+    /// where biases_prefetchable), not from loads box by box. `ReadsC` (with BiasOnly): C as well,
     /// and only it, one copy per kind of bias. The input (C, or D0) has one way per kernel: the
     /// copy engine's boxes where input_boxes_possible, else the threads' own loads.
     /// @pre out.load_scales(); from_registers(out, pairs); with BiasOnly, out's activation is
@@ -877,13 +924,43 @@ struct gemm_wgmma_epilogue
                              col_bias, Prefetched && bias_per_column ? biases.column : nullptr,
                              value, cv);
             };
-#pragma unroll
-            for(index_t chunk = 0; chunk < wide; ++chunk)
+            for_each_box<wide>([&](index_t chunk) CK_TILE_FORCE_INLINE {
                 box(std::integral_constant<index_t, wide_cols>{}, chunk * wide_cols, map_wide);
+            });
+            for_each_box<(accumulators * 2 - first_narrow) / chunk_cols>(
+                [&](index_t chunk) CK_TILE_FORCE_INLINE {
+                    box(std::integral_constant<index_t, chunk_cols>{},
+                        first_narrow + chunk * chunk_cols, map_d);
+                });
+        }
+    }
+
+    /// Whether the register epilogue's boxes are a run-time loop: in the kernels that compile
+    /// every activation and kind of bias (Fused, not Compact). Unrolled, a box's per-element
+    /// code is fetched anew for each box, and a block's first tile waits for that fetch: the
+    /// fused 128x256 kernel with a bias, gelu and C lost 10,500 of its 35,000 ncu samples at
+    /// 2048^3 waiting for instructions after the cache flush, cuBLASLt 600 (H200). Rolled, each
+    /// group of accumulators costs a choice (accumulator_group): 1.5-2.5% more cycles where
+    /// the code is warm, 2-3% on the compact kernels, whose unrolled code is one straight run
+    /// and gained nothing from the loop (docs/performance.md).
+    static constexpr bool rolled_boxes = Fused && !Compact;
+
+    /// f(box) for box in [0, Count): a run-time loop where rolled_boxes, else unrolled (box
+    /// is then known at compile time after inlining).
+    template <index_t Count, typename F>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void for_each_box(F f)
+    {
+        if constexpr(rolled_boxes)
+        {
+#pragma unroll 1
+            for(index_t box = 0; box < Count; ++box)
+                f(box);
+        }
+        else
+        {
 #pragma unroll
-            for(index_t chunk = 0; chunk < (accumulators * 2 - first_narrow) / chunk_cols; ++chunk)
-                box(std::integral_constant<index_t, chunk_cols>{},
-                    first_narrow + chunk * chunk_cols, map_d);
+            for(index_t box = 0; box < Count; ++box)
+                f(box);
         }
     }
 
@@ -1080,24 +1157,34 @@ struct gemm_wgmma_epilogue
             const std::int64_t c = lane_col + 8 * q;
             const index_t Q      = first / 8 + q;
             if(prefetched != nullptr)
-                bias[q] = warp_shuffle(prefetched[Q / 8], 4 * (Q % 8) + lane % 4);
+                bias[q] = warp_shuffle(bias_register(prefetched, Q / 8), 4 * (Q % 8) + lane % 4);
             else if(col_bias != nullptr)
                 bias[q] = load_d_pair(col_bias + c, c < n, c + 1 < n, bias_pairs);
             else
                 bias[q] = d_pair{};
         }
-        const auto f = [&](Acc v, index_t a) CK_TILE_FORCE_INLINE {
-            const index_t k = a - first / 2; // 4g + 2h + e
-            E c             = E(0);
+        const auto f = [&](Acc v, index_t k) CK_TILE_FORCE_INLINE { // k = 4g + 2h + e
+            E c = E(0);
             if constexpr(WithInput)
                 c = pair_value(cv[k / 2], k % 2);
-            return value(v, a, bias[k / 4], k % 2, c);
+            return value(v, k, bias[k / 4], k % 2, c);
         };
         if constexpr(InputBoxes)
             return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn, f,
                                    read_input_group{cv});
         else
             return store_box<Cols>(acc, first, map, boxes, row0, col0, batch, n, lane, turn, f);
+    }
+
+    /// Register r of tile_biases::column, r known only at run time where the boxes are a
+    /// rolled loop: a select per register (there are at most four).
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static d_pair bias_register(const d_pair* column, index_t r)
+    {
+        d_pair w = column[0];
+#pragma unroll
+        for(index_t i = 1; i < bias_column_registers; ++i)
+            w = r == i ? column[i] : w;
+        return w;
     }
 
     /// The copy engine's loads of one epilogue input into the output buffers: its tensor map,
