@@ -1195,11 +1195,6 @@ TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
     expect_refused_for_twin(o.h, gelu, fused, q, "16-byte multiples");
 }
 
-// The bias-and-C instances (D = alpha * A * B + beta * C + bias, names ending _bias_c): a
-// residual or accumulating product takes them, with any bias or none, where C is row-major;
-// they describe beta and no activation, and refuse an activation, multi-D inputs and a
-// column-major C, each with its reason, which the fused twins take. A problem without C keeps
-// the bias-only and alpha-only tiles.
 // The fused tiles with box slots read C only from the copy engine's boxes: a C whose leading
 // dimension is off 16 bytes ends their tiles in the staged epilogue, which the model charges,
 // so a problem with an activation, a bias and such a C takes a fused tile whose threads load C
@@ -1227,6 +1222,11 @@ TEST(Select, FusedTilesThatReadCFromBoxesLeaveAnUnalignedC)
         }
 }
 
+// The bias-and-C instances (D = alpha * A * B + beta * C + bias, names ending _bias_c): a
+// residual or accumulating product takes them, with any bias or none, where C is row-major;
+// they describe beta and no activation, and refuse an activation, multi-D inputs and a
+// column-major C, each with its reason, which the fused twins take. A problem without C keeps
+// the bias-only and alpha-only tiles.
 TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

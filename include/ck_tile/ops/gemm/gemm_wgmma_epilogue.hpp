@@ -597,8 +597,7 @@ struct gemm_wgmma_epilogue
     template <index_t Slabs>
     struct tile_biases
     {
-        static constexpr index_t column_registers = bias_column_registers;
-        d_pair column[column_registers];
+        d_pair column[bias_column_registers];
         D row[Slabs];
     };
     /// A shuffle moves 4 bytes: a pair of wider D values would take two.
@@ -641,7 +640,7 @@ struct gemm_wgmma_epilogue
         {
             const bool pairs = reinterpret_cast<std::uintptr_t>(out.bias) % (2 * sizeof(D)) == 0;
 #pragma unroll
-            for(index_t r = 0; r < b.column_registers; ++r)
+            for(index_t r = 0; r < bias_column_registers; ++r)
             {
                 const index_t j      = 32 * r + lane;
                 const std::int64_t c = col0 + 2 * j;
