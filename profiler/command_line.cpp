@@ -108,6 +108,13 @@ const std::vector<option_spec>& gemm_options()
          "<int>",
          "run each problem untimed for this much device time before timing it, so that a "
          "power-capped card times every instance at its sustained clock (default 0)"},
+        {"rounds",
+         {},
+         true,
+         g::run,
+         "<int>",
+         "profile: split --iters into this many rounds, each row timed in every round in an "
+         "order that turns, so that a drifting clock favours no row (default 5)"},
         {"verify", {}, false, g::run, "", "check every result against the CPU reference"},
         {"vendor",
          {},

@@ -2,6 +2,7 @@
 #include "device_runner.hpp"
 
 #include "clock_warmup.hpp"
+#include "timing_rounds.hpp"
 
 #include "ck_tile/host/device_query.hpp"
 #include "ck_tile/host/hip_check.hpp"
@@ -123,8 +124,46 @@ std::vector<hipEvent_t>& event_pool(std::size_t n)
 timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
                      hipStream_t stream, double steady_ms)
 {
-    timing t;
+    return time_launches_in_rounds({launch}, sets, warmup, iters, 1, stream, steady_ms).front();
+}
+
+std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launches,
+                                            std::size_t sets, int warmup, int iters, int rounds,
+                                            hipStream_t stream, double steady_ms)
+{
+    const std::size_t rows = launches.size();
+    std::vector<timing> t(rows);
+    if(rows == 0)
+        return t;
     sets = std::max<std::size_t>(sets, 1);
+    // One count over every row's launches: consecutive launches, of one row or of two, use
+    // different buffer sets, so that no row finds its operands in L2 from the row before.
+    std::size_t launches_so_far = 0;
+    const auto live             = [&](std::size_t r) { return t[r].error.empty(); };
+    const auto any_live         = [&] {
+        for(std::size_t r = 0; r < rows; ++r)
+            if(live(r))
+                return true;
+        return false;
+    };
+    // Runs row r once; a failure is the row's and ends its measurement, not the others'.
+    const auto run = [&](std::size_t r) {
+        if(std::string e = launches[r](launches_so_far++ % sets, stream); !e.empty())
+        {
+            t[r].error = std::move(e);
+            (void)hipStreamSynchronize(stream);
+            return false;
+        }
+        return true;
+    };
+    const auto device_failed = [&](hipError_t e) {
+        for(std::size_t r = 0; r < rows; ++r)
+            if(live(r))
+                t[r].error = std::string("the device reported an error while running: ") +
+                             hipGetErrorString(e);
+        return t;
+    };
+
     // The profiler measures one thing at a time, on one thread.
     static std::optional<std::chrono::steady_clock::time_point> last_end;
     if(const double busy_ms = warmup_busy_ms(
@@ -132,17 +171,15 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
        busy_ms > 0)
     {
         auto& ev = event_pool(2);
-        std::string failure;
-        const double elapsed = warm_clocks(
+        warm_clocks(
             [&] {
+                if(!any_live())
+                    return -1.0;
                 HIP_CHECK_ERROR(hipEventRecord(ev[0], stream));
                 for(std::size_t i = 0; i < 8; ++i)
-                    if(std::string e = launch(i % sets, stream); !e.empty())
-                    {
-                        failure = e;
-                        (void)hipStreamSynchronize(stream);
-                        return -1.0;
-                    }
+                    for(std::size_t r = 0; r < rows; ++r)
+                        if(live(r))
+                            run(r);
                 HIP_CHECK_ERROR(hipEventRecord(ev[1], stream));
                 HIP_CHECK_ERROR(hipEventSynchronize(ev[1]));
                 float ms = 0;
@@ -151,72 +188,87 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
             },
             busy_ms,
             static_cast<int>(10000 * std::clamp(busy_ms / clock_warmup_busy_ms, 1.0, 1000.0)));
-        if(elapsed < 0)
-        {
-            t.error = failure;
-            return t;
-        }
     }
     for(int i = 0; i < warmup; ++i)
-        if(std::string e = launch(static_cast<std::size_t>(i) % sets, stream); !e.empty())
+        for(std::size_t r = 0; r < rows; ++r)
+            if(live(r))
+                run(r);
+
+    // Round by round, each row's runs bracketed by their own pairs of events, then as many
+    // again back to back between one pair (no event between the kernels, so the gap between
+    // two launches is the device's own). One synchronisation per round.
+    const int round_count = effective_rounds(iters, rounds);
+    const std::size_t most_runs =
+        static_cast<std::size_t>(round_runs(std::max(iters, 1), round_count, 0));
+    const std::size_t events_per_row = 2 * most_runs + 2;
+    auto& ev                         = event_pool(rows * events_per_row);
+    std::vector<std::vector<double>> ms(rows);
+    std::vector<double> back_to_back_total(rows, 0.0);
+    for(int round = 0; round < round_count; ++round)
+    {
+        const std::size_t n =
+            static_cast<std::size_t>(round_runs(std::max(iters, 1), round_count, round));
+        const std::vector<std::size_t> order = round_order(rows, round);
+        hipEvent_t last_event                = nullptr;
+        for(std::size_t pos = 0; pos < rows; ++pos)
         {
-            t.error = e;
-            return t;
+            const std::size_t r = order[pos];
+            if(!live(r))
+                continue;
+            hipEvent_t* const e = &ev[pos * events_per_row];
+            bool ok             = true;
+            for(std::size_t i = 0; ok && i < n; ++i)
+            {
+                HIP_CHECK_ERROR(hipEventRecord(e[2 * i], stream));
+                ok = run(r);
+                if(ok)
+                    HIP_CHECK_ERROR(hipEventRecord(e[2 * i + 1], stream));
+            }
+            if(!ok)
+                continue;
+            HIP_CHECK_ERROR(hipEventRecord(e[2 * n], stream));
+            for(std::size_t i = 0; ok && i < n; ++i)
+                ok = run(r);
+            if(!ok)
+                continue;
+            HIP_CHECK_ERROR(hipEventRecord(e[2 * n + 1], stream));
+            last_event = e[2 * n + 1];
         }
-    const std::size_t n = static_cast<std::size_t>(std::max(iters, 1));
-    auto& ev            = event_pool(2 * n + 2); // the last two: the back-to-back pass
-    for(std::size_t i = 0; i < n; ++i)
-    {
-        HIP_CHECK_ERROR(hipEventRecord(ev[2 * i], stream));
-        if(std::string e = launch((static_cast<std::size_t>(warmup) + i) % sets, stream);
-           !e.empty())
+        if(last_event == nullptr)
+            break; // every row failed
+        if(const hipError_t err = hipEventSynchronize(last_event); err != hipSuccess)
+            return device_failed(err);
+        for(std::size_t pos = 0; pos < rows; ++pos)
         {
-            t.error = e;
-            (void)hipStreamSynchronize(stream);
-            return t;
+            const std::size_t r = order[pos];
+            if(!live(r))
+                continue;
+            const hipEvent_t* const e = &ev[pos * events_per_row];
+            for(std::size_t i = 0; i < n; ++i)
+            {
+                float v = 0;
+                HIP_CHECK_ERROR(hipEventElapsedTime(&v, e[2 * i], e[2 * i + 1]));
+                ms[r].push_back(v);
+            }
+            float total = 0;
+            HIP_CHECK_ERROR(hipEventElapsedTime(&total, e[2 * n], e[2 * n + 1]));
+            back_to_back_total[r] += total;
         }
-        HIP_CHECK_ERROR(hipEventRecord(ev[2 * i + 1], stream));
     }
-    if(const hipError_t e = hipEventSynchronize(ev[2 * n - 1]); e != hipSuccess)
+    last_end = std::chrono::steady_clock::now();
+    for(std::size_t r = 0; r < rows; ++r)
     {
-        t.error =
-            std::string("the device reported an error while running: ") + hipGetErrorString(e);
-        return t;
+        if(!live(r))
+            continue;
+        std::vector<double>& m = ms[r];
+        std::sort(m.begin(), m.end());
+        const std::size_t n  = m.size();
+        t[r].runs            = static_cast<int>(n);
+        t[r].min_ms          = m.front();
+        t[r].max_ms          = m.back();
+        t[r].median_ms       = n % 2 ? m[n / 2] : 0.5 * (m[n / 2 - 1] + m[n / 2]);
+        t[r].back_to_back_ms = back_to_back_total[r] / static_cast<double>(n);
     }
-    // The back-to-back pass: no events between the kernels, so the gap between two launches
-    // is the device's own and not the event's.
-    HIP_CHECK_ERROR(hipEventRecord(ev[2 * n], stream));
-    for(std::size_t i = 0; i < n; ++i)
-        if(std::string e = launch((static_cast<std::size_t>(warmup) + n + i) % sets, stream);
-           !e.empty())
-        {
-            t.error = e;
-            (void)hipStreamSynchronize(stream);
-            return t;
-        }
-    HIP_CHECK_ERROR(hipEventRecord(ev[2 * n + 1], stream));
-    if(const hipError_t e = hipEventSynchronize(ev[2 * n + 1]); e != hipSuccess)
-    {
-        t.error =
-            std::string("the device reported an error while running: ") + hipGetErrorString(e);
-        return t;
-    }
-    last_end    = std::chrono::steady_clock::now();
-    float total = 0;
-    HIP_CHECK_ERROR(hipEventElapsedTime(&total, ev[2 * n], ev[2 * n + 1]));
-    t.back_to_back_ms = total / static_cast<double>(n);
-    std::vector<double> ms(n);
-    for(std::size_t i = 0; i < n; ++i)
-    {
-        float v = 0;
-        HIP_CHECK_ERROR(hipEventElapsedTime(&v, ev[2 * i], ev[2 * i + 1]));
-        ms[i] = v;
-    }
-    std::sort(ms.begin(), ms.end());
-    t.runs      = static_cast<int>(n);
-    t.min_ms    = ms.front();
-    t.max_ms    = ms.back();
-    t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
     return t;
 }
 

@@ -73,10 +73,21 @@ using launch_fn = std::function<std::string(std::size_t set, hipStream_t stream)
 /// Device events around each timed run: first untimed runs for warmup_busy_ms(steady_ms, the
 /// clocks may be low) of device time (clock_warmup.hpp); `warmup` untimed runs, then `iters` runs
 /// each bracketed by its own pair of events, all enqueued without waiting; one synchronisation at
-/// the end. Run i uses set (warmup + i) % sets, so consecutive runs touch different buffers.
+/// the end. Each launch uses the next buffer set, so consecutive runs touch different buffers.
 /// Reports the median of the per-run times, then times `iters` more runs with one pair of events
 /// around them all.
 timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int iters,
                      hipStream_t stream, double steady_ms = 0);
+
+/// time_launches for several launches (the rows of one problem) at once, in rounds (see
+/// timing_rounds.hpp): the clock warm-up and the `warmup` runs go through the rows in turn;
+/// then in each of effective_rounds(iters, rounds) rounds every row, in round_order, runs its
+/// round_runs share of `iters` with a pair of events each, then as many back to back. The
+/// buffer set advances with every launch of any row. A launch that fails ends its own row's
+/// measurement (its timing's error), not the others'; an error the device reports ends all.
+/// @return one timing per launch, in the order given.
+std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launches,
+                                            std::size_t sets, int warmup, int iters, int rounds,
+                                            hipStream_t stream, double steady_ms = 0);
 
 } // namespace cktile_profiler

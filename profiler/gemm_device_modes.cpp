@@ -74,13 +74,13 @@ void add_device_context(report& rep, const device_info& dev)
     rep.context.emplace_back("l2_bytes", static_cast<std::int64_t>(dev.l2_bytes));
 }
 
-/// Fills time, throughput and verification fields of a row from one measurement.
-/// Returns false when the row failed (a run error or a failed verification).
-bool measure_row(record& r, const settings& s, const cktile_gemm_problem_t& p,
-                 const launch_fn& launch, const gemm_buffers& buffers,
-                 const gemm_reference* reference, hipStream_t stream)
+/// Fills time, throughput and verification fields of a row from its timing `t`; `launch`
+/// runs it once more for the verification. Returns false when the row failed (a run error or
+/// a failed verification).
+bool record_measurement(record& r, const timing& t, const cktile_gemm_problem_t& p,
+                        const launch_fn& launch, const gemm_buffers& buffers,
+                        const gemm_reference* reference, hipStream_t stream)
 {
-    const timing t = time_launches(launch, buffers.sets(), s.warmup, s.iters, stream, s.steady_ms);
     if(!t.error.empty())
     {
         r.set("status", std::string("error"));
@@ -254,9 +254,15 @@ int run_profile(const settings& s, const std::vector<cktile_gemm_problem_t>& pro
             std::uint64_t pick             = 0;
             cktile_gemm_select(h, &p, &args0, CKTILE_SELECT_HEURISTIC, &pick);
 
+            // The rows that can run, timed together afterwards: one workspace, as large as the
+            // largest request, serves them all.
+            std::vector<std::size_t> timed_rows;
+            std::vector<launch_fn> launches;
+            std::vector<std::uint64_t> timed_ids;
+            std::vector<std::string> timed_names;
+            std::size_t most_workspace = 0;
             for(const cktile_instance_info_t& info : mine)
             {
-                bar.step(shape_text(p) + " " + info.name);
                 record r = base_row("cktile");
                 add_instance_fields(r, info);
                 r.set("heuristic", info.id == pick);
@@ -267,36 +273,28 @@ int run_profile(const settings& s, const std::vector<cktile_gemm_problem_t>& pro
                 {
                     r.set("status", std::string("unsupported"));
                     r.set("reason", why);
-                    rows.push_back(std::move(r));
-                    continue;
                 }
-                std::size_t need = 0;
-                cktile_gemm_workspace_size(h, info.id, &p, &need);
-                void* wptr             = ws.reserve(need);
-                const std::size_t n    = ws.size();
-                const launch_fn launch = [&](std::size_t set, hipStream_t st) -> std::string {
-                    const cktile_gemm_args_t a = buffers.args(set);
-                    const cktile_status_t rs   = cktile_gemm_run(h, info.id, &p, &a, wptr, n, st);
-                    return rs == CKTILE_STATUS_SUCCESS ? "" : run_error(rs);
-                };
-                try
+                else
                 {
-                    if(!measure_row(r, s, p, launch, buffers, reference ? &*reference : nullptr,
-                                    stream.get()))
-                        code = exit_failed;
-                }
-                catch(const std::exception& e)
-                {
-                    r.set("status", std::string("error"));
-                    r.set("reason", std::string(e.what()));
-                    code = exit_failed;
+                    std::size_t need = 0;
+                    cktile_gemm_workspace_size(h, info.id, &p, &need);
+                    most_workspace = std::max(most_workspace, need);
+                    timed_rows.push_back(rows.size());
+                    timed_ids.push_back(info.id);
+                    timed_names.push_back(info.name);
                 }
                 rows.push_back(std::move(r));
             }
-
+            void* const wptr    = ws.reserve(most_workspace);
+            const std::size_t n = ws.size();
+            for(const std::uint64_t id : timed_ids)
+                launches.push_back([&, id](std::size_t set, hipStream_t st) -> std::string {
+                    const cktile_gemm_args_t a = buffers.args(set);
+                    const cktile_status_t rs   = cktile_gemm_run(h, id, &p, &a, wptr, n, st);
+                    return rs == CKTILE_STATUS_SUCCESS ? "" : run_error(rs);
+                });
             if(vendor)
             {
-                bar.step(shape_text(p) + " " + vendor->name());
                 record r = base_row(vendor->name());
                 r.set("instance", vendor->name());
                 r.set("replay", replay_command(s, p, vendor->name()));
@@ -310,24 +308,45 @@ int run_profile(const settings& s, const std::vector<cktile_gemm_problem_t>& pro
                 else
                 {
                     r.set("algorithm", vendor->algorithm());
-                    const launch_fn launch = [&](std::size_t set, hipStream_t st) {
+                    timed_rows.push_back(rows.size());
+                    timed_names.push_back(vendor->name());
+                    launches.push_back([&](std::size_t set, hipStream_t st) {
                         return vendor->run(buffers.args(set), st);
-                    };
-                    try
-                    {
-                        if(!measure_row(r, s, p, launch, buffers, reference ? &*reference : nullptr,
-                                        stream.get()))
-                            code = exit_failed;
-                    }
-                    catch(const std::exception& e)
-                    {
-                        r.set("status", std::string("error"));
-                        r.set("reason", std::string(e.what()));
-                        code = exit_failed;
-                    }
+                    });
                 }
                 rows.push_back(std::move(r));
             }
+
+            std::vector<timing> times(launches.size());
+            try
+            {
+                times = time_launches_in_rounds(launches, buffers.sets(), s.warmup, s.iters,
+                                                s.rounds, stream.get(), s.steady_ms);
+            }
+            catch(const std::exception& e)
+            {
+                for(timing& t : times)
+                    t.error = e.what();
+            }
+            for(std::size_t k = 0; k < launches.size(); ++k)
+            {
+                record& r = rows[timed_rows[k]];
+                bar.step(shape_text(p) + " " + timed_names[k]);
+                try
+                {
+                    if(!record_measurement(r, times[k], p, launches[k], buffers,
+                                           reference ? &*reference : nullptr, stream.get()))
+                        code = exit_failed;
+                }
+                catch(const std::exception& e)
+                {
+                    r.set("status", std::string("error"));
+                    r.set("reason", std::string(e.what()));
+                    code = exit_failed;
+                }
+            }
+            for(std::size_t k = launches.size(); k < rows.size(); ++k)
+                bar.step(shape_text(p));
         }
         catch(const std::exception& e)
         {

@@ -67,6 +67,7 @@ settings read_settings(const command_line& cl)
     s.warmup    = positive_int(cl, "warmup", 10, 0);
     s.iters     = positive_int(cl, "iters", 50, 1);
     s.steady_ms = positive_int(cl, "steady-ms", 0, 0);
+    s.rounds    = positive_int(cl, "rounds", 5, 1);
     s.calls     = positive_int(cl, "calls", 5000, 1);
     s.seed      = static_cast<std::uint64_t>(positive_int(cl, "seed", 1, 0));
     s.verify    = cl.flag("verify", false);
@@ -131,6 +132,8 @@ std::string replay_command(const settings& s, const cktile_gemm_problem_t& p,
             c += " --iters=" + std::to_string(s.iters);
         if(s.steady_ms != 0)
             c += " --steady-ms=" + std::to_string(s.steady_ms);
+        if(s.rounds != 5)
+            c += " --rounds=" + std::to_string(s.rounds);
         if(s.verify)
             c += " --verify";
     }

@@ -3,6 +3,7 @@
 // every kind of mistake.
 #include "command_line.hpp"
 #include "profiler.hpp"
+#include "session.hpp"
 
 #include <gtest/gtest.h>
 
@@ -149,4 +150,24 @@ TEST(Help, UsageErrorsExitWithCodeThreeAndSayWhy)
     EXPECT_NE(err4.str().find("--steady-ms=-1: expected an integer of at least 0"),
               std::string::npos)
         << err4.str();
+    std::ostringstream err5;
+    EXPECT_EQ(run_profiler({"gemm", "--rounds=0"}, out, err5), exit_usage);
+    EXPECT_NE(err5.str().find("--rounds=0: expected an integer of at least 1"), std::string::npos)
+        << err5.str();
+}
+
+TEST(Replay, ProfileKeepsTheTimingOptionsThatAreNotTheDefaults)
+{
+    const command_line plain      = parse({"gemm", "profile", "--m=64", "--n=32", "--k=16"});
+    const cktile_gemm_problem_t p = make_gemm_problem(gemm_sweep(plain).point(0));
+    const std::string as_default  = replay_command(read_settings(plain), p, "x");
+    EXPECT_EQ(as_default.find("--rounds"), std::string::npos) << as_default;
+    EXPECT_EQ(as_default.find("--iters"), std::string::npos) << as_default;
+
+    const command_line timed =
+        parse({"gemm", "profile", "--m=64", "--n=32", "--k=16", "--iters=40", "--rounds=3"});
+    EXPECT_EQ(read_settings(timed).rounds, 3);
+    const std::string replay = replay_command(read_settings(timed), p, "x");
+    EXPECT_NE(replay.find(" --iters=40"), std::string::npos) << replay;
+    EXPECT_NE(replay.find(" --rounds=3"), std::string::npos) << replay;
 }
