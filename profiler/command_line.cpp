@@ -106,8 +106,8 @@ const std::vector<option_spec>& gemm_options()
          true,
          g::run,
          "<int>",
-         "run each problem untimed for this much device time before timing it, so that a "
-         "power-capped card times every instance at its sustained clock (default 0)"},
+         "run each instance untimed for this much device time before each of its rounds, so "
+         "that a power-capped card times every instance at its own sustained clock (default 0)"},
         {"rounds",
          {},
          true,

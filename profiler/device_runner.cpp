@@ -140,12 +140,6 @@ std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launch
     // different buffer sets, so that no row finds its operands in L2 from the row before.
     std::size_t launches_so_far = 0;
     const auto live             = [&](std::size_t r) { return t[r].error.empty(); };
-    const auto any_live         = [&] {
-        for(std::size_t r = 0; r < rows; ++r)
-            if(live(r))
-                return true;
-        return false;
-    };
     // Runs row r once; a failure is the row's and ends its measurement, not the others'.
     const auto run = [&](std::size_t r) {
         if(std::string e = launches[r](launches_so_far++ % sets, stream); !e.empty())
@@ -164,31 +158,42 @@ std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launch
         return t;
     };
 
-    // The profiler measures one thing at a time, on one thread.
-    static std::optional<std::chrono::steady_clock::time_point> last_end;
-    if(const double busy_ms = warmup_busy_ms(
-           steady_ms, needs_clock_warmup(last_end, std::chrono::steady_clock::now()));
-       busy_ms > 0)
-    {
-        auto& ev = event_pool(2);
+    // Events: per row of a round, a pair per timed run and the back-to-back pair; the last two
+    // time the untimed stretches. Sized once: pointers into the pool stay valid.
+    const int round_count = effective_rounds(iters, rounds);
+    const std::size_t most_runs =
+        static_cast<std::size_t>(round_runs(std::max(iters, 1), round_count, 0));
+    const std::size_t events_per_row = 2 * most_runs + 2;
+    auto& ev                         = event_pool(rows * events_per_row + 2);
+    hipEvent_t* const busy_events    = &ev[rows * events_per_row];
+
+    // Keeps the device busy with the rows in `who`, in turn, for busy_ms of device time.
+    const auto keep_busy = [&](const std::vector<std::size_t>& who, double busy_ms) {
         warm_clocks(
             [&] {
-                if(!any_live())
+                if(std::none_of(who.begin(), who.end(), live))
                     return -1.0;
-                HIP_CHECK_ERROR(hipEventRecord(ev[0], stream));
+                HIP_CHECK_ERROR(hipEventRecord(busy_events[0], stream));
                 for(std::size_t i = 0; i < 8; ++i)
-                    for(std::size_t r = 0; r < rows; ++r)
+                    for(const std::size_t r : who)
                         if(live(r))
                             run(r);
-                HIP_CHECK_ERROR(hipEventRecord(ev[1], stream));
-                HIP_CHECK_ERROR(hipEventSynchronize(ev[1]));
+                HIP_CHECK_ERROR(hipEventRecord(busy_events[1], stream));
+                HIP_CHECK_ERROR(hipEventSynchronize(busy_events[1]));
                 float ms = 0;
-                HIP_CHECK_ERROR(hipEventElapsedTime(&ms, ev[0], ev[1]));
+                HIP_CHECK_ERROR(hipEventElapsedTime(&ms, busy_events[0], busy_events[1]));
                 return static_cast<double>(ms);
             },
             busy_ms,
             static_cast<int>(10000 * std::clamp(busy_ms / clock_warmup_busy_ms, 1.0, 1000.0)));
-    }
+    };
+
+    // The profiler measures one thing at a time, on one thread.
+    static std::optional<std::chrono::steady_clock::time_point> last_end;
+    if(const double busy_ms =
+           warmup_busy_ms(0, needs_clock_warmup(last_end, std::chrono::steady_clock::now()));
+       busy_ms > 0)
+        keep_busy(round_order(rows, 0), busy_ms);
     for(int i = 0; i < warmup; ++i)
         for(std::size_t r = 0; r < rows; ++r)
             if(live(r))
@@ -196,12 +201,10 @@ std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launch
 
     // Round by round, each row's runs bracketed by their own pairs of events, then as many
     // again back to back between one pair (no event between the kernels, so the gap between
-    // two launches is the device's own). One synchronisation per round.
-    const int round_count = effective_rounds(iters, rounds);
-    const std::size_t most_runs =
-        static_cast<std::size_t>(round_runs(std::max(iters, 1), round_count, 0));
-    const std::size_t events_per_row = 2 * most_runs + 2;
-    auto& ev                         = event_pool(rows * events_per_row);
+    // two launches is the device's own). One synchronisation per round, and one per stretch of
+    // steady_ms: the row itself, untimed, before each of its turns, so that a card whose clock
+    // follows its power draw times each row in the state its own load holds and not in the
+    // one the row before it left.
     std::vector<std::vector<double>> ms(rows);
     std::vector<double> back_to_back_total(rows, 0.0);
     for(int round = 0; round < round_count; ++round)
@@ -213,6 +216,8 @@ std::vector<timing> time_launches_in_rounds(const std::vector<launch_fn>& launch
         for(std::size_t pos = 0; pos < rows; ++pos)
         {
             const std::size_t r = order[pos];
+            if(steady_ms > 0)
+                keep_busy({r}, steady_ms);
             if(!live(r))
                 continue;
             hipEvent_t* const e = &ev[pos * events_per_row];

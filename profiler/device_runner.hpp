@@ -70,8 +70,9 @@ struct timing
 /// One launch on `stream` using buffer set `set`; returns "" or what failed.
 using launch_fn = std::function<std::string(std::size_t set, hipStream_t stream)>;
 
-/// Device events around each timed run: first untimed runs for warmup_busy_ms(steady_ms, the
-/// clocks may be low) of device time (clock_warmup.hpp); `warmup` untimed runs, then `iters` runs
+/// Device events around each timed run: first untimed runs for warmup_busy_ms(0, the clocks may
+/// be low) and then steady_ms of device time (clock_warmup.hpp); `warmup` untimed runs, then
+/// `iters` runs
 /// each bracketed by its own pair of events, all enqueued without waiting; one synchronisation at
 /// the end. Each launch uses the next buffer set, so consecutive runs touch different buffers.
 /// Reports the median of the per-run times, then times `iters` more runs with one pair of events
@@ -81,8 +82,9 @@ timing time_launches(const launch_fn& launch, std::size_t sets, int warmup, int 
 
 /// time_launches for several launches (the rows of one problem) at once, in rounds (see
 /// timing_rounds.hpp): the clock warm-up and the `warmup` runs go through the rows in turn;
-/// then in each of effective_rounds(iters, rounds) rounds every row, in round_order, runs its
-/// round_runs share of `iters` with a pair of events each, then as many back to back. The
+/// then in each of effective_rounds(iters, rounds) rounds every row, in round_order, runs
+/// untimed for steady_ms of device time, then its round_runs share of `iters` with a pair of
+/// events each, then as many back to back. The
 /// buffer set advances with every launch of any row. A launch that fails ends its own row's
 /// measurement (its timing's error), not the others'; an error the device reports ends all.
 /// @return one timing per launch, in the order given.

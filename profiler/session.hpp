@@ -23,7 +23,7 @@ struct settings
     int device = 0;
     std::string target; ///< --target: offline handle for enumerate/select
     int warmup = 10, iters = 50;
-    int steady_ms = 0; ///< --steady-ms: device time of the problem itself before each measurement
+    int steady_ms = 0; ///< --steady-ms: device time of a row itself before each of its turns
     int rounds    = 5; ///< --rounds: profile times a problem's rows in this many rounds
     bool verify   = false;
     bool vendor = true; ///< --vendor/--no-vendor; --instance without the vendor's name turns it off
