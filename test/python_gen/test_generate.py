@@ -53,8 +53,9 @@ class ExpandTheShippedLists(unittest.TestCase):
         # alpha-only kernels. 98: the same three tiles with the bias and gelu_tanh only
         # (hopper_bias_act), the MLP layer's epilogue. 104: the fp16 128x256 tile, 128x192
         # pair and 64x128 ping-pong tile with the bias and beta * C only (hopper_bias_c),
-        # residual products.
-        self.assertLessEqual(len(insts), 104, "the ci set is compiled on every CI run")
+        # residual products. 105: the fp16 128x160 pair with only D = alpha * A * B
+        # (hopper_clusters_160), whose 120 tiles fill 1536^3-sized problems' SMs.
+        self.assertLessEqual(len(insts), 105, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -625,6 +626,23 @@ class WgmmaFamilies(unittest.TestCase):
                       [i["name"] for i in insts])
         self.expect_error(self.family(tiles=[{"block": [128, 256], "stages": 4, "warps": [1]}]),
                           "unknown key")
+
+    def test_160_column_tiles(self):
+        # 128 rows, B column-major (K-major) and D = alpha * A * B only.
+        tile = [{"block": [128, 160], "stages": 5, "cluster": 2}]
+        insts = generate.expand(self.family(layouts=[["row", "col"]], epilogues=["alpha"],
+                                            tiles=tile), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertEqual([i["name"] for i in insts if i.get("kernel") == "wgmma"],
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_128x160x64_s5_c2_alpha"])
+        self.expect_error(self.family(layouts=[["row", "row"]], epilogues=["alpha"], tiles=tile),
+                          "B column-major")
+        self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["fused"], tiles=tile),
+                          "alpha epilogue only")
+        self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["alpha"],
+                                      tiles=[{"block": [64, 160], "stages": 8}]), "128 rows")
+        self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["alpha"],
+                                      tiles=[{"block": [128, 160], "stages": 6,
+                                              "cluster": 2}]), "shared memory")
 
     def test_short_a_tiles(self):
         rc = [["row", "col"]]

@@ -13,6 +13,9 @@
 // thread, measured a fifth slower per tile than 128x256 on the H100. The producer gives up
 // registers it does not need (setmaxnreg) so the consumers can hold their accumulators (Slabs x
 // ConsumerN / 2 per thread: 128 for 128x256, 144 for 192x192) without spilling.
+//
+// BlockN is 64, 128, 192 or 256, or 160 for 128-row tiles with B column-major: 1536^3 makes 120
+// tiles of 128x160 on 132 SMs, where 128x192 makes 96 and 128x128 a second wave.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -84,8 +87,9 @@ struct gemm_wgmma_policy
                   "BlockM is 64 or 128 (one consumer per 64 rows) or 192 (two consumers, each "
                   "taking half the columns)");
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
-    static_assert(BlockN == 64 || BlockN == 128 || BlockN == 192 || BlockN == 256,
-                  "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64");
+    static_assert(BlockN == 64 || BlockN == 128 || BlockN == 160 || BlockN == 192 || BlockN == 256,
+                  "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64, or 160");
+    static_assert(BlockN != 160 || !SplitN, "160 columns are one consumer's, not split");
     static_assert(!SplitN || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "a 192-row tile's consumers take BlockN / 2 columns each: 64, 96 or 128");
     static_assert(Stages >= 2 && Stages <= 32, "2 to 32 shared-memory stages");

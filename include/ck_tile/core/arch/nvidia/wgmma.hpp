@@ -15,7 +15,7 @@
 // Each wrapper struct is one instruction with its operand types and N fixed:
 //   wgmma_ss<A, B, C, N>::fma(desc_a, desc_b, d, scale_d)  A and B from shared memory
 //   wgmma_rs<A, B, C, N>::fma(a, desc_b, d, scale_d)       A from 4 registers per thread
-// Instantiated for N in {8, 16, 32, 64, 96, 128, 192, 256}; another N is one more line in
+// Instantiated for N in {8, 16, 32, 64, 96, 128, 160, 192, 256}; another N is one more line in
 // CK_TILE_WGMMA_EACH_N plus its operand tables.
 #pragma once
 
@@ -158,6 +158,11 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}"
+#define CK_TILE_WGMMA_D_80 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
+    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79}"
 #define CK_TILE_WGMMA_D_96 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
@@ -195,6 +200,16 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
     C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55]), \
     C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63])
+#define CK_TILE_WGMMA_D_OPERANDS_80(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
+    C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
+    C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
+    C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
+    C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39]), \
+    C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
+    C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55]), \
+    C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63]), \
+    C(d[64]), C(d[65]), C(d[66]), C(d[67]), C(d[68]), C(d[69]), C(d[70]), C(d[71]), \
+    C(d[72]), C(d[73]), C(d[74]), C(d[75]), C(d[76]), C(d[77]), C(d[78]), C(d[79])
 #define CK_TILE_WGMMA_D_OPERANDS_96(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
@@ -278,6 +293,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_ARG_64_6 "%70"
 #define CK_TILE_WGMMA_ARG_64_7 "%71"
 #define CK_TILE_WGMMA_ARG_64_8 "%72"
+#define CK_TILE_WGMMA_ARG_80_0 "%80"
+#define CK_TILE_WGMMA_ARG_80_1 "%81"
+#define CK_TILE_WGMMA_ARG_80_2 "%82"
+#define CK_TILE_WGMMA_ARG_80_3 "%83"
+#define CK_TILE_WGMMA_ARG_80_4 "%84"
+#define CK_TILE_WGMMA_ARG_80_5 "%85"
+#define CK_TILE_WGMMA_ARG_80_6 "%86"
+#define CK_TILE_WGMMA_ARG_80_7 "%87"
+#define CK_TILE_WGMMA_ARG_80_8 "%88"
 #define CK_TILE_WGMMA_ARG_96_0 "%96"
 #define CK_TILE_WGMMA_ARG_96_1 "%97"
 #define CK_TILE_WGMMA_ARG_96_2 "%98"
@@ -447,6 +471,7 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     DEF(__VA_ARGS__, 64, 32)                                                                       \
     DEF(__VA_ARGS__, 96, 48)                                                                       \
     DEF(__VA_ARGS__, 128, 64)                                                                      \
+    DEF(__VA_ARGS__, 160, 80)                                                                      \
     DEF(__VA_ARGS__, 192, 96)                                                                      \
     DEF(__VA_ARGS__, 256, 128)
 
