@@ -529,12 +529,9 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 block[1] not in (64, 128, 160, 192, 256):
             raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 128, 160, 192 "
                            "or 256")
-        if block[1] == 160 and (block[0] != 128 or any(p[1] != "col" for p in layouts) or
-                                epilogues != ["alpha"]):
-            raise GenError(f"{tw}: 160-column tiles are 128 rows, with B column-major (K-major: "
-                           "160 rows of 128 bytes; a row-major B is read in groups of 64) and "
-                           "the alpha epilogue only (the fused one spills beside their 80 "
-                           "accumulators)")
+        if block[1] == 160 and (block[0] != 128 or epilogues != ["alpha"]):
+            raise GenError(f"{tw}: 160-column tiles are 128 rows, with the alpha epilogue only "
+                           "(the fused one spills beside their 80 accumulators)")
         stages = tile["stages"]
         if not isinstance(stages, int) or not 2 <= stages <= 32:
             raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")

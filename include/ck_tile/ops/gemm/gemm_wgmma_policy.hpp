@@ -14,8 +14,9 @@
 // registers it does not need (setmaxnreg) so the consumers can hold their accumulators (Slabs x
 // ConsumerN / 2 per thread: 128 for 128x256, 144 for 192x192) without spilling.
 //
-// BlockN is 64, 128, 192 or 256, or 160 for 128-row tiles with B column-major: 1536^3 makes 120
-// tiles of 128x160 on 132 SMs, where 128x192 makes 96 and 128x128 a second wave.
+// BlockN is 64, 128, 192 or 256, or 160 for 128-row tiles (a row-major B then read in 32-column
+// groups): 1536^3 makes 120 tiles of 128x160 on 132 SMs, where 128x192 makes 96 and 128x128 a
+// second wave.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -125,7 +126,8 @@ struct gemm_wgmma_policy
     {
         using a_tile = gemm_wgmma_operand_tile<A, RowsA, AKMajor>;
         /// A row-major B is read in groups of 64 columns, or 32 where a consumer's columns
-        /// start inside a group of 64 (two consumers of 192 columns: 96 each).
+        /// start inside a group of 64 (two consumers of 192 columns: 96 each) or end inside one
+        /// (160 columns).
         static constexpr index_t b_group = BKMajor || ConsumerN % 64 == 0 ? 64 : 32;
         using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM, b_group>;
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
