@@ -25,12 +25,13 @@ bool needs_clock_warmup(const std::optional<std::chrono::steady_clock::time_poin
                         std::chrono::steady_clock::time_point now);
 
 /// The device time to keep the device busy with a measurement's own problem before it:
-/// `steady_ms` (--steady-ms) for every measurement, and at least clock_warmup_busy_ms where
-/// `clocks_may_be_low` (needs_clock_warmup). A card that caps its power times a large problem
-/// right after an idle gap at a higher clock than under sustained load (an H100 at its 700 W
-/// cap: 1.2-1.55 GHz after the first 0.2 s, against 1.98 GHz idle), so a run of a few hundred
-/// launches compares two libraries by when each ran; with steady_ms each is timed in the state
-/// that sustained load holds. @return 0 for no warm-up.
+/// `steady_ms`, and at least clock_warmup_busy_ms where `clocks_may_be_low`
+/// (needs_clock_warmup). The profiler's timer asks for the idle warm-up alone (steady_ms 0) and
+/// runs --steady-ms separately, each row before each of its turns (time_launches_in_rounds):
+/// a card that caps its power times a large problem right after an idle gap at a higher clock
+/// than under sustained load (an H100 at its 700 W cap: 1.2-1.55 GHz after the first 0.2 s,
+/// against 1.98 GHz idle), so a run of a few hundred launches compares two libraries by when
+/// each ran. @return 0 for no warm-up.
 double warmup_busy_ms(double steady_ms, bool clocks_may_be_low);
 
 /// Runs `batch` until the batches took `busy_ms` of device time together, or `max_batches`
