@@ -69,12 +69,15 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
 # smallest part); "bias_<activation>" (wgmma kernels only): act(that) with the one activation
 # named, which every problem it runs must ask for; "bias_c" (wgmma kernels only): "bias" plus
 # beta * C with beta != 0, C row-major, loaded by the copy engine's boxes and read in the
-# registers (16-bit D, tiles of at most 128 accumulators per thread); see gemm_wgmma_kernel.hpp.
+# registers (16-bit D, tiles of at most 144 accumulators per thread); see gemm_wgmma_kernel.hpp.
 BIAS_ACTIVATIONS = ("relu", "gelu_tanh", "gelu_erf", "silu")
 EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c": True,
              **{f"bias_{a}": True for a in BIAS_ACTIVATIONS}}
-# The most fp32 accumulators per consumer thread beside which the register epilogue reads C.
-WGMMA_C_ACCUMULATORS = 128
+# The most fp32 accumulators per consumer thread beside which the register epilogue reads C
+# (from the copy engine's boxes: the 192x192 pair's 144).
+WGMMA_C_ACCUMULATORS = 144
+# The epilogues of 128x160 tiles: the compact ones (the fused kernel spills).
+WGMMA_160_EPILOGUES = {"alpha", "bias", "bias_c", *(f"bias_{a}" for a in BIAS_ACTIVATIONS)}
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -529,9 +532,10 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 block[1] not in (64, 128, 160, 192, 256):
             raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 128, 160, 192 "
                            "or 256")
-        if block[1] == 160 and (block[0] != 128 or epilogues != ["alpha"]):
-            raise GenError(f"{tw}: 160-column tiles are 128 rows, with the alpha epilogue only "
-                           "(the fused one spills beside their 80 accumulators)")
+        if block[1] == 160 and (block[0] != 128 or not set(epilogues) <= WGMMA_160_EPILOGUES):
+            raise GenError(f"{tw}: 160-column tiles are 128 rows, with the compact epilogues "
+                           f"only ({', '.join(sorted(WGMMA_160_EPILOGUES))}; the fused one spills "
+                           "beside their 80 accumulators)")
         stages = tile["stages"]
         if not isinstance(stages, int) or not 2 <= stages <= 32:
             raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")

@@ -903,11 +903,12 @@ TEST(Select, HopperClustersWhenOperandRowsCrossCacheLines)
     }
 }
 
-// C in the registers or through the staged epilogue: the 192x192 pairs' 144 accumulators leave
-// no registers for C, so with beta != 0 their tiles end in the staged epilogue, which the model
-// charges. On the H100, fp16 3000^3 with beta = 1 ran 0.135 ms on them against 0.112 on the
-// 128x192 pairs, which read C in their registers (lda = ldb = 3008: 0.128 against 0.097, 0.099
-// on the 64x256 ping-pong tile). Extra inputs take the staged epilogue on every tile.
+// C in the registers or through the staged epilogue. The fused 192x192 pairs' 144 accumulators
+// leave no registers for C, so with beta != 0 their tiles end in the staged epilogue, which the
+// model charges (H100, fp16 3000^3 with beta = 1: 0.135 ms on them against 0.112 on the 128x192
+// pairs, which read C in their registers). The bias-and-C 192x192 pair reads C from the copy
+// engine's boxes beside them: 0.0828 ms against 0.0906 on the bias-and-C 128x192 pair and 0.0792
+// for cuBLASLt (H200).
 TEST(Select, HopperBetaTakesATileThatReadsCInRegisters)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -925,13 +926,9 @@ TEST(Select, HopperBetaTakesATileThatReadsCInRegisters)
         ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
         const std::string name = info.name;
         EXPECT_EQ(name.rfind("gemm_wgmma_f16f16_f16_accf32_rc_", 0), 0u) << name;
-        EXPECT_EQ(name.find("_192x192"), std::string::npos) << "ld " << ld << ": " << name;
+        EXPECT_TRUE(name.ends_with("_bias_c")) << "ld " << ld << ": " << name;
         if(ld == 3000)
-        {
-            // (The bias-and-C pair runs four stages, the fused one five.)
-            EXPECT_NE(name.find("_128x192x64_"), std::string::npos) << name;
-            EXPECT_NE(name.find("_c2_"), std::string::npos) << name;
-        }
+            EXPECT_NE(name.find("_192x192x64_s4_c2_"), std::string::npos) << name;
     }
 }
 

@@ -55,7 +55,7 @@ class ExpandTheShippedLists(unittest.TestCase):
         # pair and 64x128 ping-pong tile with the bias and beta * C only (hopper_bias_c),
         # residual products. 107: the fp16 128x160 pair with only D = alpha * A * B, both
         # layouts of B (hopper_clusters_160), whose 120 tiles fill 1536^3-sized problems' SMs.
-        self.assertLessEqual(len(insts), 107, "the ci set is compiled on every CI run")
+        self.assertLessEqual(len(insts), 114, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -533,11 +533,17 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(">, true, false, true>"))
 
     def test_the_bias_and_c_epilogue_needs_registers_for_c(self):
-        # The 192x192 pair holds 144 accumulators per thread, 192x256 192.
-        for block in ([192, 192], [192, 256]):
-            self.expect_error(self.family(epilogues=["bias_c"], layouts=[["row", "col"]],
-                                          tiles=[{"block": block, "stages": 3, "cluster": 2}]),
-                              "at most 128 per thread", str(block[1] * 3 // 4))
+        # The 192x192 pair holds 144 accumulators per thread (C from the boxes beside them),
+        # 192x256 192.
+        insts = generate.expand(self.family(epilogues=["bias_c"], layouts=[["row", "col"]],
+                                            tiles=[{"block": [192, 192], "stages": 4,
+                                                    "cluster": 2}]),
+                                GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertIn("gemm_wgmma_f16f16_f16_accf32_rc_192x192x64_s4_c2_bias_c",
+                      [i["name"] for i in insts])
+        self.expect_error(self.family(epilogues=["bias_c"], layouts=[["row", "col"]],
+                                      tiles=[{"block": [192, 256], "stages": 3, "cluster": 2}]),
+                          "at most 144 per thread", "192")
         self.assertEqual(generate.wgmma_accumulators([128, 256]), 128)
         self.assertEqual(generate.wgmma_accumulators([192, 128]), 96)
         self.expect_error(self.family(types=["i8"], layouts=[["row", "col"]],
@@ -628,16 +634,20 @@ class WgmmaFamilies(unittest.TestCase):
                           "unknown key")
 
     def test_160_column_tiles(self):
-        # 128 rows and D = alpha * A * B only; B either way (a row-major B in 32-column groups).
+        # 128 rows and the compact epilogues only; B either way (a row-major B in 32-column
+        # groups).
         tile = [{"block": [128, 160], "stages": 5, "cluster": 2}]
         insts = generate.expand(self.family(layouts=[["row", "col"], ["row", "row"]],
-                                            epilogues=["alpha"], tiles=tile),
+                                            epilogues=["alpha", "bias_c"], tiles=tile),
                                 GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
         self.assertEqual(sorted(i["name"] for i in insts if i.get("kernel") == "wgmma"),
                          ["gemm_wgmma_f16f16_f16_accf32_rc_128x160x64_s5_c2_alpha",
-                          "gemm_wgmma_f16f16_f16_accf32_rr_128x160x64_s5_c2_alpha"])
-        self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["fused"], tiles=tile),
-                          "alpha epilogue only")
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x160x64_s5_c2_bias_c",
+                          "gemm_wgmma_f16f16_f16_accf32_rr_128x160x64_s5_c2_alpha",
+                          "gemm_wgmma_f16f16_f16_accf32_rr_128x160x64_s5_c2_bias_c"])
+        for epilogue in ("fused", "none"):
+            self.expect_error(self.family(layouts=[["row", "col"]], epilogues=[epilogue],
+                                          tiles=tile), "compact epilogues only")
         self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["alpha"],
                                       tiles=[{"block": [64, 160], "stages": 8}]), "128 rows")
         self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["alpha"],

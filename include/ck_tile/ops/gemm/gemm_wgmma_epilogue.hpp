@@ -12,11 +12,12 @@
 //  - activate_and_store_tma: with D's copy-engine stores (below), an epilogue whose values are
 //    functions of the accumulator, its row and column and one input at the same element (C, or
 //    D0 of a one-input multi-D operation): bias, activation and the input's pairs of columns
-//    straight from the registers. Where the tile stores only wide boxes, the copy engine loads
-//    each box of the input into the slot its D values will leave from (box_input_ring) and the
-//    threads read it there; an input without a tensor map of its own (the rules of D's) then
-//    takes the staged path. Other tiles' threads load the input themselves. In the kernels
-//    that compile every activation the boxes are a run-time loop (rolled_boxes).
+//    straight from the registers. Where the tile stores wide boxes, the copy engine loads
+//    each box of the input (wide or narrow) into the slot its D values will leave from
+//    (box_input_ring) and the threads read it there; an input without a tensor map of its own
+//    (the rules of D's) then takes the staged path. Other tiles' threads load the input
+//    themselves. In the kernels that compile every activation the boxes are a run-time loop
+//    (rolled_boxes).
 //  - stage_and_store: everything else (two extra inputs, fp32 D0, any D layout). The
 //    accumulators pass through shared memory in 64 x 32 chunks, and one copy of the full
 //    per-element epilogue, in a run-time loop, writes them with consecutive threads on
@@ -123,6 +124,14 @@ struct gemm_wgmma_epilogue
     static constexpr uint32_t plain_slot_bytes = WideBoxes ? d_box_rows * 128 : d_box_bytes;
     /// The plain path's shared memory per consumer warpgroup (four warps' slots).
     static constexpr uint32_t plain_bytes_per_warpgroup = 4 * plain_slots * plain_slot_bytes;
+    /// A warp's boxes per slab, in the order it stores them: the wide ones, then the narrow.
+    static constexpr index_t slab_boxes = wide_chunks + narrow_chunks;
+    /// Box b's first column within the consumer's share.
+    CK_TILE_HOST_DEVICE static constexpr index_t box_first_col(index_t b)
+    {
+        return b < wide_chunks ? b * wide_cols
+                               : wide_chunks * wide_cols + (b - wide_chunks) * chunk_cols;
+    }
 
     /// write_box's step before each group, where there is none.
     struct no_group_step
@@ -218,13 +227,6 @@ struct gemm_wgmma_epilogue
     /// kernel, against none through the staging memory.)
     static constexpr bool float_epilogue = std::is_same_v<E, float>;
 
-    /// Whether a consumer of Slabs slabs reads an input in registers (from_registers with
-    /// reads_input): not past 128 accumulators per thread, where ptxas spilled 908 bytes of the
-    /// 192x192 tile's 144 accumulators and C values (68 without), within the consumers' 232
-    /// registers after setmaxnreg.
-    template <index_t Slabs>
-    static constexpr bool input_in_registers = Slabs* accumulators <= 128;
-
     /// Whether the register epilogue with an input stores wide boxes (else chunk_cols wide
     /// ones): half the stores, for 16 input registers per box instead of 8. ptxas keeps the
     /// fused 128-column tiles (128x128, 64x128 ping-pong) free of stack only with the narrow
@@ -235,16 +237,28 @@ struct gemm_wgmma_epilogue
 
     /// Whether the register epilogue's input can come through the copy engine into the warp's
     /// box slots (box_input_ring): 16-bit D, whose values ldmatrix reads back in the layout
-    /// stmatrix writes them in, and only wide boxes in the warp's sequence.
+    /// stmatrix writes them in, on wide boxes (a share that ends inside a wide box, 96 or 160
+    /// columns, takes its last columns in narrow ones, each from a map of its own width).
     static constexpr bool input_boxes_possible =
-        wide_boxes && input_on_wide_boxes && narrow_chunks == 0 && sizeof(D) == 2;
+        wide_boxes && input_on_wide_boxes && sizeof(D) == 2;
+
+    /// Whether a consumer of Slabs slabs reads an input in registers (from_registers with
+    /// reads_input): not past 128 accumulators per thread, where ptxas spilled 908 bytes of the
+    /// 192x192 tile's 144 accumulators and C values (68 without), within the consumers' 232
+    /// registers after setmaxnreg; up to 144 in the compact kernels that read it from the box
+    /// slots (a box's values at a time: the bias-and-C 192x192 pair has no stack).
+    template <index_t Slabs>
+    static constexpr bool input_in_registers = Slabs* accumulators <= 128 ||
+                                               (Compact && input_boxes_possible &&
+                                                Slabs * accumulators <= 144);
 
     /// The register epilogue's input (C, or D0) loaded by the copy engine, box by box, into
     /// the slot from which the box's D values will leave. Each thread reads its pairs back
     /// with ldmatrix (four per 64-column box, where loads from global memory took sixteen, each
     /// touching eight 128-byte lines per warp) and writes D in their place. A warp's loads run
     /// one box ahead of its stores, and the first two boxes of a tile load before the tile's
-    /// main loop, under it. `map`: the input's tensor map of wide boxes; `on`: the map exists
+    /// main loop, under it. `map`: the input's tensor map of wide boxes; `map_narrow`: of
+    /// chunk_cols columns, for the narrow boxes (where narrow_chunks > 0); `on`: the maps exist
     /// (where input_boxes_possible, an epilogue that reads an input runs only then). Every
     /// store turn t of the warp then has one load,
     /// on the warp's barrier t % 2, in that barrier's phase t / 2: prefetch_input_boxes loads a
@@ -253,6 +267,7 @@ struct gemm_wgmma_epilogue
     struct box_input_ring
     {
         const CUtensorMap* map;
+        const CUtensorMap* map_narrow;
         uint64_t* bars;
         bool on;
     };
@@ -899,19 +914,23 @@ struct gemm_wgmma_epilogue
                 {
                     if(inside && col0 + first < out.n)
                     {
-                        // The next box's input (the slab's last box starts the next slab's
-                        // first); prefetch_input_boxes started the slab's first two.
-                        const index_t b             = first / wide_cols; // of the slab
-                        const bool next_started     = slab == 0 && b == 0 && wide_chunks > 1;
-                        const bool last_in_slab     = b + 1 == wide_chunks;
-                        const std::int64_t next_row = last_in_slab ? warp_row0 + 64 : warp_row0;
-                        const std::int64_t next_col =
-                            last_in_slab ? col0 : col0 + first + wide_cols;
-                        const bool next_in =
-                            last_in_slab ? slab + 1 < Slabs && next_row < out.m : next_col < out.n;
+                        // The input of the next box the warp stores: the slab's next one if
+                        // it starts inside D, else the next slab's first (so the slab's last
+                        // box inside D starts it). prefetch_input_boxes started the first
+                        // slab's first two, where they are inside.
+                        const index_t b = Cols == wide_cols // of the slab
+                                              ? first / wide_cols
+                                              : wide_chunks + (first - first_narrow) / chunk_cols;
+                        const bool in_slab =
+                            b + 1 < slab_boxes && col0 + box_first_col(b + 1) < out.n;
+                        const bool next_started     = slab == 0 && b == 0 && in_slab;
+                        const index_t next_b        = in_slab ? b + 1 : 0;
+                        const std::int64_t next_row = in_slab ? warp_row0 : warp_row0 + 64;
+                        const std::int64_t next_col = col0 + box_first_col(next_b);
+                        const bool next_in = in_slab || (slab + 1 < Slabs && next_row < out.m);
                         if(!next_started && next_in)
-                            start_input_box(ring.map, ring.bars, boxes, turn + 1, next_row,
-                                            next_col, batch, lane);
+                            start_input_box(ring, next_b, boxes, turn + 1, next_row, next_col,
+                                            batch, lane);
                         wait_input_box(ring.bars, turn);
                     }
                 }
@@ -1005,20 +1024,23 @@ struct gemm_wgmma_epilogue
         }
     };
 
-    /// Lane 0 starts loading the input box at (row, col) into the slot of store turn `turn`,
-    /// once its stores have left shared memory (the one that last read that slot among them).
+    /// Lane 0 starts loading the input of the slab's box b, at (row, col), into the slot of
+    /// store turn `turn`, once its stores have left shared memory (the one that last read that
+    /// slot among them). A narrow box fills the first d_box_bytes of its slot, swizzled at its
+    /// own span, as its D values are written there.
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    start_input_box(const CUtensorMap* map, uint64_t* bars, unsigned char* boxes, uint32_t turn,
+    start_input_box(const box_input_ring& ring, index_t b, unsigned char* boxes, uint32_t turn,
                     std::int64_t row, std::int64_t col, std::int64_t batch, index_t lane)
     {
         if(lane == 0)
         {
+            const bool wide     = b < wide_chunks;
+            uint64_t* const bar = ring.bars + turn % 2;
             arch::tma_store_wait_group_read<0>();
-            uint64_t* const bar = bars + turn % 2;
-            arch::mbarrier_arrive_expect_tx(bar, plain_slot_bytes);
-            arch::tma_load_3d(boxes + (turn % plain_slots) * plain_slot_bytes, map, bar,
-                              static_cast<int32_t>(col), static_cast<int32_t>(row),
-                              static_cast<int32_t>(batch));
+            arch::mbarrier_arrive_expect_tx(bar, wide ? plain_slot_bytes : d_box_bytes);
+            arch::tma_load_3d(boxes + (turn % plain_slots) * plain_slot_bytes,
+                              wide ? ring.map : ring.map_narrow, bar, static_cast<int32_t>(col),
+                              static_cast<int32_t>(row), static_cast<int32_t>(batch));
         }
     }
 
@@ -1055,17 +1077,17 @@ struct gemm_wgmma_epilogue
             return 0;
         index_t boxes = 0;
 #pragma unroll
-        for(index_t b = 0; b < 2 && b < wide_chunks; ++b)
-            boxes += col0 + b * wide_cols < n ? 1 : 0;
+        for(index_t b = 0; b < 2 && b < slab_boxes; ++b)
+            boxes += col0 + box_first_col(b) < n ? 1 : 0;
         return boxes;
     }
 
     /// Before a tile's main loop: the input of the warp's first two boxes starts loading into
     /// their slots. (`turn`: the warp's stores so far; `row0`, `col0`: the consumer's share.)
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
-    prefetch_input_boxes(const CUtensorMap* map, uint64_t* bars, unsigned char* slots,
-                         std::int64_t m, std::int64_t n, std::int64_t row0, std::int64_t col0,
-                         std::int64_t batch, index_t t, uint32_t turn)
+    prefetch_input_boxes(const box_input_ring& ring, unsigned char* slots, std::int64_t m,
+                         std::int64_t n, std::int64_t row0, std::int64_t col0, std::int64_t batch,
+                         index_t t, uint32_t turn)
     {
         if constexpr(input_boxes_possible)
         {
@@ -1075,12 +1097,12 @@ struct gemm_wgmma_epilogue
 #pragma unroll
             for(index_t b = 0; b < 2; ++b)
                 if(b < count)
-                    start_input_box(map, bars, boxes, turn + b, row0 + warp * d_box_rows,
-                                    col0 + b * wide_cols, batch, t % 32);
+                    start_input_box(ring, b, boxes, turn + b, row0 + warp * d_box_rows,
+                                    col0 + box_first_col(b), batch, t % 32);
         }
         else
-            (void)map, (void)bars, (void)slots, (void)m, (void)n, (void)row0, (void)col0,
-                (void)batch, (void)t, (void)turn;
+            (void)ring, (void)slots, (void)m, (void)n, (void)row0, (void)col0, (void)batch, (void)t,
+                (void)turn;
     }
 
     /// The boxes of prefetch_input_boxes, waited for and their turns skipped, where the tile's

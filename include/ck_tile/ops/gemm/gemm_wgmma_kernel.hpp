@@ -101,8 +101,8 @@ __global__ void __launch_bounds__(Kernel::BlockSize, 1) __cluster_dims__(Kernel:
 /// the registers (a C its map refuses goes to the fused kernels, whose staged epilogue loads
 /// any C): D = alpha * A * B + beta * C + bias, the residual or accumulating product without
 /// the fused kernel's multi-D and activation switch. Only for 16-bit D on plans with box slots
-/// and tiles of at most 128 accumulators per thread (input_in_registers: the 192x192 pair's 144
-/// spill with C beside them).
+/// and tiles of at most 144 accumulators per thread (input_in_registers: the 192x192 pair's 144
+/// hold C's box beside them in this kernel, not in the fused one).
 template <typename Problem_, typename Policy_, bool FusedEpilogue_, bool AlphaOnly_ = false,
           bool BiasOnly_ = false, gemm_activation BiasActivation_ = gemm_activation::none,
           bool ReadsC_ = false>
@@ -137,11 +137,11 @@ struct gemm_wgmma_kernel
     static_assert(!BiasOnly_ || epilogue::float_epilogue,
                   "a bias-only epilogue adds the bias from the registers, in float");
     static_assert(!ReadsC_ || epilogue::template input_in_registers<pipeline::slabs>,
-                  "a compact epilogue reads C only in the registers: at most 128 accumulators "
+                  "a compact epilogue reads C only in the registers: at most 144 accumulators "
                   "per thread");
     static_assert(!ReadsC_ || epilogue::input_boxes_possible,
                   "a compact epilogue reads C only from the copy engine's boxes: 16-bit D and "
-                  "consumer shares of whole 64-column boxes");
+                  "the plain epilogue's wide boxes");
     using scheduler = gemm_wgmma_scheduler<Policy::GroupM>;
     /// Whether this kernel reads an input (C, or D0) in its register epilogue, and whether it
     /// has a register epilogue beyond scale_only at all (without the fused operations and
@@ -225,7 +225,8 @@ struct gemm_wgmma_kernel
         tma_descriptor map_d;      // valid when tma_store
         tma_descriptor map_d_wide; // plain path: boxes of epilogue::wide_cols (else map_d)
         tma_descriptor map_x; // C's or D0's map: chunk_input is not none, or prefetch_input_tiles
-        tma_descriptor map_x_boxes; // the same input in the plain path's wide boxes: input_boxes
+        tma_descriptor map_x_boxes;  // the same input in the plain path's wide boxes: input_boxes
+        tma_descriptor map_x_narrow; // and in its narrow ones (epilogue::narrow_chunks > 0)
         gemm_tile_output<D, E> out;
         std::int64_t batch_stride_c, batch_stride_d, batch_stride_bias;
         scheduler tiles; // in units of clusters: ClusterM M tiles by one N tile
@@ -729,9 +730,17 @@ struct gemm_wgmma_kernel
         {
             if constexpr(epilogue::input_boxes_possible)
             {
+                // The narrow map follows from the wide one's rules (a box width apart).
                 k.input_boxes = input_map_spec(h, epilogue::d_box_rows, epilogue::wide_cols, spec);
                 if(k.input_boxes)
                     k.map_x_boxes = make_tma_descriptor_cached(spec);
+                if(k.input_boxes && epilogue::narrow_chunks > 0)
+                {
+                    k.input_boxes =
+                        input_map_spec(h, epilogue::d_box_rows, epilogue::chunk_cols, spec);
+                    if(k.input_boxes)
+                        k.map_x_narrow = make_tma_descriptor_cached(spec);
+                }
             }
             // The register paths read their input (C, or D0) themselves; a tensor map of its
             // tiles lets the producer prefetch them. (Without the box map a kernel that reads
@@ -1083,6 +1092,10 @@ struct gemm_wgmma_kernel
             const auto box_bars    = [&] {
                 return &input_barriers[Policy::Consumers + (consumer * 4 + t_in_group / 32) * 2];
             };
+            const auto box_ring = [&] {
+                return typename epilogue::box_input_ring{&ka.map_x_boxes, &ka.map_x_narrow,
+                                                         box_bars(), input_boxes};
+            };
             // The first row and column of this consumer's share of a tile.
             const auto share_row0_of = [&](const auto& w) {
                 return (w.m * ClusterM + rank) * BlockM + Policy::consumer_row(consumer);
@@ -1097,6 +1110,8 @@ struct gemm_wgmma_kernel
                     arch::tma_prefetch_descriptor(&ka.map_d_wide);
                 if(input_boxes)
                     arch::tma_prefetch_descriptor(&ka.map_x_boxes);
+                if(input_boxes && epilogue::narrow_chunks > 0)
+                    arch::tma_prefetch_descriptor(&ka.map_x_narrow);
             }
             const typename epilogue::chunk_input chunk_input{
                 &ka.map_x, tma_store ? ka.chunk_input : gemm_wgmma_chunk_input::none,
@@ -1140,9 +1155,9 @@ struct gemm_wgmma_kernel
                 if(c_in_registers && !ka.prefetch_input_tiles)
                     prefetch_c(ka, w, rank, consumer, t_in_group);
                 if(input_boxes)
-                    epilogue::prefetch_input_boxes(&ka.map_x_boxes, box_bars(), plain_boxes,
-                                                   ka.out.m, ka.out.n, share_row0_of(w),
-                                                   share_col0_of(w), w.batch, t_in_group, d_turn);
+                    epilogue::prefetch_input_boxes(box_ring(), plain_boxes, ka.out.m, ka.out.n,
+                                                   share_row0_of(w), share_col0_of(w), w.batch,
+                                                   t_in_group, d_turn);
                 // The register epilogue's biases load while the main loop runs.
                 typename epilogue::template tile_biases<pipeline::slabs> biases{};
                 if constexpr(prefetches_biases)
@@ -1192,8 +1207,7 @@ struct gemm_wgmma_kernel
                         epilogue::template activate_and_store_tma<BiasOnly, BiasActivation, ReadsC,
                                                                   prefetches_biases>(
                             acc, out, &ka.map_d, &ka.map_d_wide, plain_boxes, share_row0, col0,
-                            w.batch, t_in_group, d_turn, {&ka.map_x_boxes, box_bars(), input_boxes},
-                            biases);
+                            w.batch, t_in_group, d_turn, box_ring(), biases);
                         continue;
                     }
                 }
