@@ -69,15 +69,22 @@ LAYOUTS = {"row": ("CKTILE_LAYOUT_ROW_MAJOR", "ck_tile::gemm_layout::row", "r"),
 # smallest part); "bias_<activation>" (wgmma kernels only): act(that) with the one activation
 # named, which every problem it runs must ask for; "bias_c" (wgmma kernels only): "bias" plus
 # beta * C with beta != 0, C row-major, loaded by the copy engine's boxes and read in the
-# registers (16-bit D, tiles of at most 144 accumulators per thread); see gemm_wgmma_kernel.hpp.
+# registers (16-bit D, tiles of at most 144 accumulators per thread); see gemm_wgmma_kernel.hpp;
+# "bias_<activation>_c": act(alpha * A * B + beta * C + bias), the two together.
 BIAS_ACTIVATIONS = ("relu", "gelu_tanh", "gelu_erf", "silu")
 EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c": True,
-             **{f"bias_{a}": True for a in BIAS_ACTIVATIONS}}
+             **{f"bias_{a}": True for a in BIAS_ACTIVATIONS},
+             **{f"bias_{a}_c": True for a in BIAS_ACTIVATIONS}}
 # The most fp32 accumulators per consumer thread beside which the register epilogue reads C
 # (from the copy engine's boxes: the 192x192 pair's 144).
 WGMMA_C_ACCUMULATORS = 144
 # The epilogues of 128x160 tiles: the compact ones (the fused kernel spills).
-WGMMA_160_EPILOGUES = {"alpha", "bias", "bias_c", *(f"bias_{a}" for a in BIAS_ACTIVATIONS)}
+WGMMA_160_EPILOGUES = {"alpha", *(e for e in EPILOGUES if e.startswith("bias"))}
+
+
+def reads_c(epilogue):
+    """Whether a compact epilogue set reads C ("bias_c", "bias_<activation>_c")."""
+    return epilogue.startswith("bias") and epilogue.endswith("_c")
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -516,9 +523,10 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 raise GenError(f"{fw}: type combination '{tname}' accumulates in int32, whose "
                                f"epilogue computes in double: the '{epi}' epilogue is float "
                                "only")
-        if "bias_c" in epilogues and DATATYPES[combo["d"]][2] != 2:
-            raise GenError(f"{fw}: type combination '{tname}' has a {combo['d']} D: the "
-                           "'bias_c' epilogue loads C into the box slots of a 16-bit D")
+        for epi in filter(reads_c, epilogues):
+            if DATATYPES[combo["d"]][2] != 2:
+                raise GenError(f"{fw}: type combination '{tname}' has a {combo['d']} D: the "
+                               f"'{epi}' epilogue loads C into the box slots of a 16-bit D")
     tiles = fam["tiles"]
     if not isinstance(tiles, list) or not tiles:
         raise GenError(f"{fw} tiles: expected a non-empty list")
@@ -562,13 +570,15 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
             if (rows_a + block[1]) < 64:
                 raise GenError(f"{tw}: the 64 rows the MMA reads past a short A tile must stay "
                                "in the stage")
-        if "bias_c" in epilogues and wgmma_accumulators(block) > WGMMA_C_ACCUMULATORS:
-            raise GenError(f"{tw}: the 'bias_c' epilogue reads C beside the accumulators, at "
-                           f"most {WGMMA_C_ACCUMULATORS} per thread; this tile has "
-                           f"{wgmma_accumulators(block)}")
-        if "bias_c" in epilogues and not wgmma_box_slots(block, stages, schedule, rows_a):
-            raise GenError(f"{tw}: the 'bias_c' epilogue loads C into each consumer warp's two "
-                           f"box slots, which {stages} stages leave no room for (fewer stages)")
+        for epi in filter(reads_c, epilogues):
+            if wgmma_accumulators(block) > WGMMA_C_ACCUMULATORS:
+                raise GenError(f"{tw}: the '{epi}' epilogue reads C beside the accumulators, at "
+                               f"most {WGMMA_C_ACCUMULATORS} per thread; this tile has "
+                               f"{wgmma_accumulators(block)}")
+            if not wgmma_box_slots(block, stages, schedule, rows_a):
+                raise GenError(f"{tw}: the '{epi}' epilogue loads C into each consumer warp's "
+                               f"two box slots, which {stages} stages leave no room for (fewer "
+                               "stages)")
         smem = wgmma_shared_memory(block, stages, schedule, rows_a)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
@@ -710,8 +720,9 @@ def wgmma_epilogue_args(epilogue):
         return ", true"
     if epilogue == "bias":
         return ", false, true"
-    if epilogue == "bias_c":
-        return ", false, true, ck_tile::gemm_activation::none, true"
+    if reads_c(epilogue):
+        activation = epilogue[len("bias_"):-len("_c")] if epilogue != "bias_c" else "none"
+        return f", false, true, ck_tile::gemm_activation::{activation}, true"
     if epilogue.startswith("bias_"):
         return f", false, true, ck_tile::gemm_activation::{epilogue[len('bias_'):]}"
     return ""

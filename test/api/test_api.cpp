@@ -928,7 +928,9 @@ TEST(Select, HopperBetaTakesATileThatReadsCInRegisters)
         EXPECT_EQ(name.rfind("gemm_wgmma_f16f16_f16_accf32_rc_", 0), 0u) << name;
         EXPECT_TRUE(name.ends_with("_bias_c")) << "ld " << ld << ": " << name;
         if(ld == 3000)
+        {
             EXPECT_NE(name.find("_192x192x64_s4_c2_"), std::string::npos) << name;
+        }
     }
 }
 
@@ -1197,11 +1199,12 @@ TEST(Select, BiasActivationInstancesRunTheirActivationOnly)
     expect_refused_for_twin(o.h, gelu, fused, q, "16-byte multiples");
 }
 
-// The fused tiles with box slots read C only from the copy engine's boxes: a C whose leading
-// dimension is off 16 bytes ends their tiles in the staged epilogue, which the model charges,
-// so a problem with an activation, a bias and such a C takes a fused tile whose threads load C
-// (128x128, or the 128x192 pair without box slots), and the same problem with an aligned C the
-// 128x256 tile.
+// The tiles with box slots read C only from the copy engine's boxes: a C whose leading
+// dimension is off 16 bytes ends the fused ones' tiles in the staged epilogue, which the model
+// charges, and the compact bias, activation and C instances refuse it. So a problem with an
+// activation, a bias and such a C takes a fused tile whose threads load C (128x128, or the
+// 128x192 pair without box slots), and the same problem with an aligned C the 128x256 tile
+// compiled with that activation and C only.
 TEST(Select, FusedTilesThatReadCFromBoxesLeaveAnUnalignedC)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -1218,7 +1221,7 @@ TEST(Select, FusedTilesThatReadCFromBoxesLeaveAnUnalignedC)
                     p.activation = CKTILE_ACTIVATION_GELU_TANH;
                     p.ldc        = p.n + pad;
                 });
-            EXPECT_TRUE(name.ends_with("_fused")) << name;
+            EXPECT_TRUE(name.ends_with(pad != 1 ? "_bias_gelu_tanh_c" : "_fused")) << name;
             const bool boxes_tile = name.find("_128x256x64_") != std::string::npos;
             EXPECT_EQ(boxes_tile, pad != 1) << m << "^3, ldc N + " << pad << ": " << name;
         }
@@ -1300,6 +1303,58 @@ TEST(Select, BiasCInstancesReadCAndRefuseTheRest)
     EXPECT_EQ(cktile_gemm_supports(o.h, bias, &p, nullptr, reason, sizeof(reason)),
               CKTILE_STATUS_NOT_SUPPORTED);
     EXPECT_NE(std::string(reason).find("_bias_c"), std::string::npos) << reason;
+}
+
+// The bias, activation and C instances (names ending _bias_<activation>_c): D = act(alpha * A * B
+// + beta * C + bias) with their one activation. They describe that activation and beta, take
+// such a problem where C is row-major (the fused tiles otherwise), and refuse another
+// activation and beta = 0, each with its reason, which a twin takes.
+TEST(Select, BiasActivationCInstancesTakeTheirActivationWithC)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    const std::string tile    = "gemm_wgmma_f16f16_f16_accf32_rc_128x256x64_s4_";
+    const std::uint64_t inst  = find(o.h, (tile + "bias_gelu_tanh_c").c_str());
+    const std::uint64_t act   = find(o.h, (tile + "bias_gelu_tanh").c_str());
+    const std::uint64_t fused = find(o.h, (tile + "fused").c_str());
+    ASSERT_NE(inst, 0u);
+    ASSERT_NE(act, 0u);
+    ASSERT_NE(fused, 0u);
+    EXPECT_EQ(epilogue_support(o.h, inst), (std::array<int, 4>{1, 0, 0, 1}));
+    cktile_instance_info_t info{};
+    info.struct_size = sizeof(info);
+    ASSERT_EQ(cktile_get_instance_info_by_id(o.h, inst, &info), CKTILE_STATUS_SUCCESS);
+    EXPECT_EQ(info.activations, 1u << CKTILE_ACTIVATION_GELU_TANH);
+    EXPECT_EQ(info.supports_beta, 1);
+    EXPECT_EQ(picked_name(o.h, 4096, 4096, 4096, false,
+                          [](cktile_gemm_problem_t& p) {
+                              p.beta       = 1.0;
+                              p.bias       = CKTILE_BIAS_PER_COLUMN;
+                              p.activation = CKTILE_ACTIVATION_GELU_TANH;
+                          }),
+              tile + "bias_gelu_tanh_c");
+    auto p     = problem(1000, 1000, 512);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = p.k;
+    p.beta           = 0.5;
+    p.bias           = CKTILE_BIAS_PER_ROW;
+    p.activation     = CKTILE_ACTIVATION_GELU_TANH;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, inst, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+    auto q       = p;
+    q.activation = CKTILE_ACTIVATION_SILU;
+    expect_refused_for_twin(o.h, inst, fused, q, "before _c");
+    q = p, q.beta = 0.0;
+    expect_refused_for_twin(o.h, inst, act, q, "beta != 0 only");
+    q = p, q.c_layout = CKTILE_LAYOUT_COL_MAJOR;
+    expect_refused_for_twin(o.h, inst, fused, q, "C must be row-major");
+    // The activation-only twin's refusal of C points to this one.
+    EXPECT_EQ(cktile_gemm_supports(o.h, act, &p, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(reason).find("_c twin"), std::string::npos) << reason;
 }
 
 // Leading dimensions off 16 bytes: the Hopper instances accept them by staging the operand into

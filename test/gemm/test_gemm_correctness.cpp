@@ -163,6 +163,14 @@ struct gemm_case
     int ldc_pad  = 0;     // added to C's leading dimension only
 };
 
+/// Whether the instance's compact epilogue reads C (names ending _bias_c or
+/// _bias_<activation>_c): it then runs only problems with C.
+bool reads_c_only(const std::string& name)
+{
+    return name.rfind("gemm_wgmma_", 0) == 0 && name.find("_bias") != std::string::npos &&
+           name.ends_with("_c");
+}
+
 std::string describe(const cktile_gemm_problem_t& p)
 {
     std::ostringstream s;
@@ -404,7 +412,8 @@ class GemmCorrectness : public ::testing::Test
     /// Per instance name: the cases run with C (beta != 0), and those of several batches.
     std::map<std::string, int> ran_with_c_, ran_batches_with_c_;
     /// run_cases expects the alpha-only and bias-only instances (names ending _alpha: D = alpha
-    /// * A * B, _bias: that plus a bias, _bias_<activation>: act(that), _bias_c: a bias and C;
+    /// * A * B, _bias: that plus a bias, _bias_<activation>: act(that), _bias_c: a bias and C,
+    /// _bias_<activation>_c: act(a bias and C);
     /// D stored through the copy engine) to run one of the cases too, where every instance
     /// must.
     bool compact_must_run_ = true;
@@ -530,17 +539,17 @@ class GemmCorrectness : public ::testing::Test
                                  name.find("_bias_") != std::string::npos;
             // An instance compiled with one activation (_bias_<activation>) must run a case
             // only where one asks for that activation without C or multi-D inputs, one compiled
-            // with C (_bias_c) only where one asks for C without an activation, on leading
-            // dimensions of 16 elements and rows of whole 16 bytes (the copy engine's boxes of C
-            // and of D; the harness packs batches of D whole leading dimensions apart only where
-            // N is its leading dimension).
-            // (FusedEpilogueFromRegisters checks the _bias_c instances' C cases in detail.)
-            const bool with_c = name.ends_with("_bias_c");
+            // with C (_bias_c, _bias_<activation>_c) only where one asks for C with its
+            // activation (or none), on leading dimensions of 16 elements and rows of whole 16
+            // bytes (the copy engine's boxes of C and of D; the harness packs batches of D whole
+            // leading dimensions apart only where N is its leading dimension).
+            // (FusedEpilogueFromRegisters checks those instances' C cases in detail.)
+            const bool with_c = reads_c_only(name);
             const bool its_activation_asked =
                 (std::popcount(info.activations) != 1 && !with_c) ||
                 std::any_of(cases.begin(), cases.end(), [&](const gemm_case& gc) {
                     if(with_c)
-                        return gc.beta != 0.0 && gc.act == CKTILE_ACTIVATION_NONE &&
+                        return gc.beta != 0.0 && (info.activations >> gc.act & 1u) &&
                                gc.ld_align % 16 == 0 && gc.ld_pad % 16 == 0 &&
                                gc.ldc_pad % 16 == 0 && gc.n % 8 == 0 &&
                                (gc.batch == 1 ||
@@ -771,6 +780,12 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
                {520, 8200, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                {520, 8200, 32, 1, 0, 0.5, 1.0, none, act, 16},
+               // C with gelu (the bias, activation and C instances): C in place over D, N = 144
+               // (the second share of a 192-column tile cut inside its first box), several
+               // tiles per block.
+               {73, 264, 40, 1, 0, 1.0, 1.0, row, CKTILE_ACTIVATION_GELU_TANH, 16, true},
+               {150, 144, 40, 2, 0, 0.5, -0.5, none, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {1100, 520, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                // Biases alone (the bias-only instances load them before the main loop): a
                // second batch whose biases start off a pair of columns (batch stride 201),
                // rows and columns cut inside a tile, and several tiles per block.
@@ -793,7 +808,7 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
     for(const cktile_instance_info_t& info : hopper_instances())
     {
         const std::string name = info.name;
-        if(!name.ends_with("_bias_c"))
+        if(!reads_c_only(name))
             continue;
         EXPECT_GE(ran_with_c_[name], 4) << name << " ran too few cases with C";
         EXPECT_GT(ran_batches_with_c_[name], 0) << name << " ran no batched case with C";
@@ -858,7 +873,8 @@ TEST_F(GemmCorrectness, OperandsReadOnce)
 // take only transposed, with the bias along either side, C and batches; one that fits every
 // tile both ways; a plain one for the instances without the fused epilogue; a bias with gelu
 // (tanh) without C for the instances compiled with that one activation, and C with a bias for
-// the bias-and-C ones. Their D stores through the copy engine, so both M and N of these two
+// the bias-and-C ones, with gelu as well for the bias, activation and C ones. Their D stores
+// through the copy engine, so both M and N of these three
 // are whole 16 bytes of D (the transposed problem's N is M), and they take one batch: the
 // cases' batches of a column-major D lie (ldd - M) elements closer than whole columns, which
 // the copy engine's map of D^T refuses.
@@ -872,7 +888,8 @@ TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
          {130, 70, 96, 1, 3, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH, 16},
          {200, 12, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
          {136, 72, 96, 1, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
-         {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16}},
+         {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16},
+         {136, 72, 96, 1, 0, 1.0, -0.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16}},
         true, false, true);
     for(const cktile_instance_info_t& info : hopper_instances())
     {

@@ -55,7 +55,10 @@ class ExpandTheShippedLists(unittest.TestCase):
         # pair and 64x128 ping-pong tile with the bias and beta * C only (hopper_bias_c),
         # residual products. 107: the fp16 128x160 pair with only D = alpha * A * B, both
         # layouts of B (hopper_clusters_160), whose 120 tiles fill 1536^3-sized problems' SMs.
-        self.assertLessEqual(len(insts), 114, "the ci set is compiled on every CI run")
+        # 114: that pair with a bias, a bias and gelu_tanh, a bias and C, and the 192x192 pair
+        # with a bias and C. 122: the 128x256 tile, 192x192 and 128x160 pairs and 64x128
+        # ping-pong tile with a bias, C and gelu_tanh (hopper_bias_act_c).
+        self.assertLessEqual(len(insts), 122, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -531,6 +534,25 @@ class WgmmaFamilies(unittest.TestCase):
         self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(
             ">, true, false, true, ck_tile::gemm_activation::none, true>"))
         self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(">, true, false, true>"))
+
+    def test_bias_activation_and_c_epilogue(self):
+        insts = generate.expand(
+            self.family(epilogues=["bias_gelu_tanh_c", "bias_silu_c"], layouts=[["row", "col"]],
+                        tiles=[{"block": [192, 192], "stages": 4, "cluster": 2}]),
+            GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        wgmma = sorted((i for i in insts if i.get("kernel") == "wgmma"), key=lambda i: i["name"])
+        self.assertEqual([i["name"] for i in wgmma],
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_192x192x64_s4_c2_bias_gelu_tanh_c",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_192x192x64_s4_c2_bias_silu_c"])
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[0]).endswith(
+            ">, true, false, true, ck_tile::gemm_activation::gelu_tanh, true>"))
+        self.assertTrue(generate.wgmma_kernel_type(wgmma[1]).endswith(
+            ">, true, false, true, ck_tile::gemm_activation::silu, true>"))
+        # C's rules hold for every epilogue that reads it.
+        self.expect_error(self.family(epilogues=["bias_relu_c"], layouts=[["row", "col"]],
+                                      tiles=[{"block": [192, 256], "stages": 3, "cluster": 2}]),
+                          "'bias_relu_c' epilogue reads C", "at most 144 per thread")
+        self.expect_error(self.family(epilogues=["bias_tanh_c"]), "bias_tanh_c")
 
     def test_the_bias_and_c_epilogue_needs_registers_for_c(self):
         # The 192x192 pair holds 144 accumulators per thread (C from the boxes beside them),

@@ -531,7 +531,8 @@ struct gemm_wgmma_kernel
                                "0 (the _none and _fused instances read C)"
                    : one_activation
                        ? "this instance's epilogue is D = act(alpha * A * B + bias) only: beta "
-                         "must be 0 (the _fused instances read C)"
+                         "must be 0 (the _fused instances read C, and its _c twin where there "
+                         "is one)"
                        : "this instance's epilogue is D = alpha * A * B + bias only: beta must "
                          "be 0 (the _bias_c and _fused instances read C)";
         if(ReadsC && h.beta == 0.0)
@@ -541,7 +542,12 @@ struct gemm_wgmma_kernel
             return "this instance reads C in the registers, by rows: C must be row-major (the "
                    "_fused instances read any C)";
         if(BiasOnly && h.activation != BiasActivation)
-            return one_activation
+            return one_activation && ReadsC
+                       ? "this instance's epilogue is D = act(alpha * A * B + beta * C + bias) "
+                         "with its one activation (the one its name gives before _c) only: "
+                         "the problem's activation must be that one (the _fused instances "
+                         "apply the others)"
+                   : one_activation
                        ? "this instance's epilogue is D = act(alpha * A * B + bias) with its "
                          "one activation (the one its name ends in) only: the problem's "
                          "activation must be that one (the _fused instances apply the others)"
