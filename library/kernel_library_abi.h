@@ -114,8 +114,9 @@ typedef struct cktile_kernel_instance
      * function refuses the rest): 1 for D = alpha * A * B (names ending _alpha), 2 for that
      * plus a bias per row or column, with at most one activation and maybe beta * C (names
      * ending _bias, _bias_<activation>, _bias_c or _bias_<activation>_c; the instance
-     * description's `activations` and `supports_beta` say which); 0 for the others. Their smaller code saves each tile the wait
-     * for the epilogue's instructions, which the selection model charges the others. */
+     * description's `activations` and `supports_beta` say which); 0 for the others. Their smaller
+     * code saves each tile the wait for the epilogue's instructions, which the selection model
+     * charges the others. */
     int alpha_only_epilogue;
 } cktile_kernel_instance_t;
 
