@@ -202,18 +202,20 @@ std::string tile_text(const cktile_instance_info_t& info)
 
 namespace {
 /// The epilogue compiled in, in the instance lists' words (instances/gemm.json): fused, none,
-/// alpha, bias, bias_c with beta * C as well, or bias_<activation> for the instances compiled
-/// with that one activation.
+/// alpha, bias, bias_<activation> for the instances compiled with that one activation, and
+/// those two with _c where beta * C is compiled as well.
 std::string epilogue_set(const cktile_instance_info_t& info)
 {
     if(info.supports_bias && info.supports_multi_d)
         return "fused";
     if(info.supports_bias)
     {
+        const std::string c = info.supports_beta ? "_c" : "";
         for(int a = CKTILE_ACTIVATION_RELU; a <= CKTILE_ACTIVATION_SILU; ++a)
             if(info.activations == 1u << a)
-                return std::string("bias_") + activation_name(static_cast<cktile_activation_t>(a));
-        return info.supports_beta ? "bias_c" : "bias";
+                return std::string("bias_") + activation_name(static_cast<cktile_activation_t>(a)) +
+                       c;
+        return "bias" + c;
     }
     return info.supports_beta ? "none" : "alpha";
 }

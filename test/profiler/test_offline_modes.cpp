@@ -112,6 +112,14 @@ TEST(Enumerate, TableCsvAndJsonAgreeRowForRow)
     {
         EXPECT_EQ(row["type_a"], "f16");
         EXPECT_EQ(row["k"], 33);
+        // A Hopper instance's epilogue column is its name's last words (the instance lists'
+        // epilogue set: fused, none, alpha, bias, bias_<activation>, and those with _c).
+        const std::string name = row["instance"];
+        if(name.rfind("gemm_wgmma_", 0) == 0)
+        {
+            EXPECT_TRUE(name.ends_with("_" + row["epilogue"].get<std::string>()))
+                << name << ": " << row["epilogue"];
+        }
         if(row["supported"].get<bool>())
         {
             ++supported;
