@@ -80,14 +80,15 @@ EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c
 WGMMA_C_ACCUMULATORS = 144
 # The epilogues of 128x160 tiles: the compact ones (the fused kernel spills).
 WGMMA_160_EPILOGUES = {"alpha", *(e for e in EPILOGUES if e.startswith("bias"))}
+# The epilogue sets of the kernels other than wgmma.
+BASIC_EPILOGUES = {"fused", "none"}
+SETS = ("ci", "full")
 
 
 def reads_c(epilogue):
     """Whether a compact epilogue set reads C ("bias_c", "bias_<activation>_c")."""
     return epilogue.startswith("bias") and epilogue.endswith("_c")
-# The epilogue sets of the kernels other than wgmma.
-BASIC_EPILOGUES = {"fused", "none"}
-SETS = ("ci", "full")
+
 
 TOP_KEYS = {"format_version", "op", "description", "type_combinations", "families"}
 COMBO_KEYS = {"a", "b", "d", "compute"}
@@ -721,7 +722,7 @@ def wgmma_epilogue_args(epilogue):
     if epilogue == "bias":
         return ", false, true"
     if reads_c(epilogue):
-        activation = epilogue[len("bias_"):-len("_c")] if epilogue != "bias_c" else "none"
+        activation = epilogue[len("bias_"):-len("_c")] or "none"  # "bias_c": none
         return f", false, true, ck_tile::gemm_activation::{activation}, true"
     if epilogue.startswith("bias_"):
         return f", false, true, ck_tile::gemm_activation::{epilogue[len('bias_'):]}"
