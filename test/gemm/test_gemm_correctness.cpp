@@ -409,8 +409,9 @@ class GemmCorrectness : public ::testing::Test
     bool every_layout_ = false;
     /// Per instance name: the cases run_cases ran with A/B layouts other than the instance's.
     std::map<std::string, int> ran_other_layouts_;
-    /// Per instance name: the cases run with C (beta != 0), and those of several batches.
-    std::map<std::string, int> ran_with_c_, ran_batches_with_c_;
+    /// Per instance name: the cases run with C (beta != 0), those of several batches, and those
+    /// with an activation as well.
+    std::map<std::string, int> ran_with_c_, ran_batches_with_c_, ran_activations_with_c_;
     /// run_cases expects the alpha-only and bias-only instances (names ending _alpha: D = alpha
     /// * A * B, _bias: that plus a bias, _bias_<activation>: act(that), _bias_c: a bias and C,
     /// _bias_<activation>_c: act(a bias and C);
@@ -524,6 +525,8 @@ class GemmCorrectness : public ::testing::Test
                     ran_other_layouts_[info.name] += other_layouts ? 1 : 0;
                     ran_with_c_[info.name] += p.beta != 0.0 ? 1 : 0;
                     ran_batches_with_c_[info.name] += p.beta != 0.0 && p.batch_count > 1 ? 1 : 0;
+                    ran_activations_with_c_[info.name] +=
+                        p.beta != 0.0 && p.activation != CKTILE_ACTIVATION_NONE ? 1 : 0;
                     // Integer outputs: scales that are powers of two, so that rounding
                     // halves cannot differ between the kernel's and the reference's order.
                     const gemm_scales dyadic{0.5f, 4.f, 0.25f};
@@ -780,12 +783,24 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {201, 136, 48, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_SILU, 16},
                {520, 8200, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
                {520, 8200, 32, 1, 0, 0.5, 1.0, none, act, 16},
-               // C with gelu (the bias, activation and C instances): C in place over D, N = 144
-               // (the second share of a 192-column tile cut inside its first box), several
-               // tiles per block.
+               // C with each activation (the bias, activation and C instances): C in place
+               // over D, N = 144 (the second share of a 192-column tile cut inside its first
+               // box) in batches, several tiles per block, padded leading dimensions; each bias
+               // kind with each activation.
                {73, 264, 40, 1, 0, 1.0, 1.0, row, CKTILE_ACTIVATION_GELU_TANH, 16, true},
                {150, 144, 40, 2, 0, 0.5, -0.5, none, CKTILE_ACTIVATION_GELU_TANH, 16},
                {1100, 520, 32, 1, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_TANH, 16},
+               {73, 264, 40, 1, 0, 1.0, 1.0, col, CKTILE_ACTIVATION_RELU, 16, true},
+               {150, 144, 40, 2, 0, 0.5, -0.5, row, CKTILE_ACTIVATION_RELU, 16},
+               {1100, 520, 32, 1, 0, 1.0, 0.5, none, CKTILE_ACTIVATION_RELU, 16},
+               {257, 144, 64, 1, 16, 1.0, 0.5, col, CKTILE_ACTIVATION_RELU, 16},
+               {73, 264, 40, 1, 0, 0.5, 1.0, none, CKTILE_ACTIVATION_GELU_ERF, 16, true},
+               {150, 144, 40, 2, 0, 1.0, 0.5, col, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {1100, 520, 32, 1, 0, 1.0, -0.5, row, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {64, 208, 32, 3, 0, 2.0, -1.0, row, CKTILE_ACTIVATION_GELU_ERF, 16},
+               {73, 264, 40, 1, 0, 1.0, -1.0, row, CKTILE_ACTIVATION_SILU, 16, true},
+               {150, 144, 40, 2, 0, 0.5, 0.5, none, CKTILE_ACTIVATION_SILU, 16},
+               {1100, 520, 32, 1, 0, 1.0, 1.0, col, CKTILE_ACTIVATION_SILU, 16},
                // Biases alone (the bias-only instances load them before the main loop): a
                // second batch whose biases start off a pair of columns (batch stride 201),
                // rows and columns cut inside a tile, and several tiles per block.
@@ -804,7 +819,8 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
                {150, 272, 40, 2, 0, 1.0, 0.5, row, act, 16, false, 1},
                {520, 8200, 32, 1, 0, 1.0, -0.5, row, act, 16}},
               true, true, true);
-    // Those cases and the C cases above ran on every bias-and-C instance, batched ones too.
+    // Those cases and the C cases above ran on every bias-and-C instance, batched ones too,
+    // and with its activation on every one compiled with one.
     for(const cktile_instance_info_t& info : hopper_instances())
     {
         const std::string name = info.name;
@@ -812,6 +828,11 @@ TEST_F(GemmCorrectness, FusedEpilogueFromRegisters)
             continue;
         EXPECT_GE(ran_with_c_[name], 4) << name << " ran too few cases with C";
         EXPECT_GT(ran_batches_with_c_[name], 0) << name << " ran no batched case with C";
+        if(!name.ends_with("_bias_c"))
+        {
+            EXPECT_GE(ran_activations_with_c_[name], 3)
+                << name << " ran too few cases with C and its activation";
+        }
     }
     const gemm_scales s{0.3f, 1.7f, 0.9f};
     run_cases({{150, 300, 64, 1, 16, 1.0, 0.0, col, CKTILE_ACTIVATION_SILU, 16},
@@ -871,13 +892,13 @@ TEST_F(GemmCorrectness, OperandsReadOnce)
 // column-major D (which the instances for row-major A and column-major B, or the reverse, run
 // transposed to store D^T row-major). Few columns (N = 16, 9, 12), which the 16-row A tiles
 // take only transposed, with the bias along either side, C and batches; one that fits every
-// tile both ways; a plain one for the instances without the fused epilogue; a bias with gelu
-// (tanh) without C for the instances compiled with that one activation, and C with a bias for
-// the bias-and-C ones, with gelu as well for the bias, activation and C ones. Their D stores
-// through the copy engine, so both M and N of these three
-// are whole 16 bytes of D (the transposed problem's N is M), and they take one batch: the
-// cases' batches of a column-major D lie (ldd - M) elements closer than whole columns, which
-// the copy engine's map of D^T refuses.
+// tile both ways; a plain one for the instances without the fused epilogue; a bias with each
+// activation without C for the instances compiled with one activation, and C with a bias for
+// the bias-and-C ones, with each activation as well for the bias, activation and C ones. Their
+// D stores through the copy engine, so both M and N of these 136 x 72 cases are whole 16 bytes
+// of D (the transposed problem's N is M), and they take one batch: the cases' batches of a
+// column-major D lie (ldd - M) elements closer than whole columns, which the copy engine's map
+// of D^T refuses.
 TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
 {
     hopper_only_  = true;
@@ -889,7 +910,13 @@ TEST_F(GemmCorrectness, TransposedStatementsOnHopperInstances)
          {200, 12, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE, 16},
          {136, 72, 96, 1, 0, 0.5, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
          {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_NONE, 16},
-         {136, 72, 96, 1, 0, 1.0, -0.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16}},
+         {136, 72, 96, 1, 0, 1.0, -0.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_TANH, 16},
+         {136, 72, 96, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_RELU, 16},
+         {136, 72, 96, 1, 0, 2.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_ERF, 16},
+         {136, 72, 96, 1, 0, 1.0, 0.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_SILU, 16},
+         {136, 72, 96, 1, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_RELU, 16},
+         {136, 72, 96, 1, 0, 0.5, 1.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_GELU_ERF, 16},
+         {136, 72, 96, 1, 0, 1.0, -1.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_SILU, 16}},
         true, false, true);
     for(const cktile_instance_info_t& info : hopper_instances())
     {
