@@ -32,11 +32,11 @@ CK_TILE_HOST_DEVICE double div_(double a, double b) { return a / b; }
 /// x Phi(x) (Phi: the standard normal distribution) as x / (1 + 2^(x R(x^2))), the form of
 /// gelu_tanh below, where R(x^2) = log2(Phi(-x) / Phi(x)) / x is even and smooth in x, so a
 /// polynomial in x^2 follows it. Its coefficients are a weighted least-squares fit over
-/// 0 <= x <= 5.5 that bounds the error by 1.8e-7 |result| + 9e-8 (float, exact exponential
-/// and division; the special-function unit's add a few ulp). Beyond 5.5, x^2 is held at 30.25:
-/// there Phi(x) rounds to 1 and x Phi(-x) lies below 1e-7. Six fused multiply-adds, one
-/// exponential and one reciprocal, where the math library's erff took about 40 instructions,
-/// which an epilogue of 144 accumulators a thread pays in full.
+/// 0 <= x <= 5.5 (scripts/fit-gelu-erf.py) that bounds the error by 1.8e-7 |result| + 9e-8
+/// (float, exact exponential and division; the special-function unit's add a few ulp). Beyond
+/// 5.5, x^2 is held at 30.25: there Phi(x) rounds to 1 and x Phi(-x) lies below 1e-7. Six
+/// fused multiply-adds, one exponential and one reciprocal, where the math library's erff took
+/// about 40 instructions, which an epilogue of 144 accumulators a thread pays in full.
 CK_TILE_HOST_DEVICE float gelu_erf_(float x)
 {
     constexpr float c0 = -2.302207063183556f, c1 = -0.10483912673647727f,
