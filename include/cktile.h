@@ -465,9 +465,14 @@ CKTILE_API cktile_status_t cktile_gemm_select_ranked(
     cktile_handle_t handle, const cktile_gemm_problem_t* problem, const cktile_gemm_args_t* args,
     size_t workspace_limit, cktile_gemm_candidate_t* candidates, size_t capacity, size_t* count);
 
-/** Measured selection: runs every supporting instance once on `stream` (D is overwritten),
- *  times one more run each, and caches the fastest in the handle for this problem; later
- *  calls for the same problem answer from the cache. Needs a handle with a device. */
+/** Measured selection: runs every supporting instance that fits the workspace on `stream`
+ *  (D is written many times; where C is D and beta != 0, what D holds afterwards is not the
+ *  product), once to warm up and once timed. Those within 1.25x of the fastest such time (at
+ *  most 8) are then timed again in 5 rounds that alternate their order, each round over
+ *  enough launches to last about 0.2 ms, and the one with the lowest median time per launch
+ *  is cached in the handle for this problem (and in its tuning entries, with that time);
+ *  later calls for the same problem answer from the cache. Needs a handle with a device;
+ *  blocks until done. */
 CKTILE_API cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle,
                                                        const cktile_gemm_problem_t* problem,
                                                        const cktile_gemm_args_t* args,

@@ -7,6 +7,7 @@
 #include "gemm_problem.hpp"
 #include "handle.hpp"
 #include "logging.hpp"
+#include "measured_selection.hpp"
 #include "selection.hpp"
 #include "struct_init.hpp"
 
@@ -572,8 +573,16 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
         }
         require_device(*s);
         device_scope scope(s->device);
-        const auto candidates = supporting_instances(*s, *p, args);
-        const auto hs         = static_cast<hipStream_t>(stream);
+        const std::size_t workspace_limit = workspace ? workspace_size : 0;
+        // The model's order: the likely winners are screened first, and ties in time go to the
+        // instance the model prefers.
+        const auto ranked =
+            rank_heuristic(*s, *p, supporting_instances(*s, *p, args), workspace_limit);
+        if(ranked.empty())
+            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+                 "every supporting instance needs more than the " +
+                     std::to_string(workspace_limit) + " bytes of workspace given");
+        const auto hs    = static_cast<hipStream_t>(stream);
         hipEvent_t start = nullptr, stop = nullptr;
         auto check = [](hipError_t e, const char* what) {
             if(e != hipSuccess)
@@ -590,31 +599,44 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
                 (void)hipEventDestroy(b);
             }
         } guard{start, stop};
-
-        const cktile_kernel_instance_t* best = nullptr;
-        float best_ms                        = std::numeric_limits<float>::infinity();
-        for(const auto* r : candidates)
-        {
-            if(minimum_workspace(*r, *p) > (workspace ? workspace_size : 0))
-                continue;
-            launch(*s, *r, *p, *args, workspace, workspace_size, stream); // warm-up
+        // Milliseconds per launch over `launches` back-to-back launches of `r`.
+        auto time_launches = [&](const cktile_kernel_instance_t& r, int launches) {
             check(hipEventRecord(start, hs), "hipEventRecord");
-            launch(*s, *r, *p, *args, workspace, workspace_size, stream);
+            for(int i = 0; i < launches; ++i)
+                launch(*s, r, *p, *args, workspace, workspace_size, stream);
             check(hipEventRecord(stop, hs), "hipEventRecord");
             check(hipEventSynchronize(stop), "hipEventSynchronize");
             float ms = 0;
             check(hipEventElapsedTime(&ms, start, stop), "hipEventElapsedTime");
-            logger().debug("measured {}: {} ms for {}", r->info.name, ms, key);
-            if(ms < best_ms)
-            {
-                best_ms = ms;
-                best    = r;
-            }
+            return static_cast<double>(ms) / launches;
+        };
+
+        const measurement_plan plan;
+        std::vector<double> screen_ms(ranked.size());
+        for(std::size_t i = 0; i < ranked.size(); ++i)
+        {
+            const auto& r = *ranked[i].instance;
+            launch(*s, r, *p, *args, workspace, workspace_size, stream); // warm-up
+            screen_ms[i] = time_launches(r, 1);
+            logger().debug("screened {}: {} ms for {}", r.info.name, screen_ms[i], key);
         }
-        if(!best)
-            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
-                 "every supporting instance needs more than the " + std::to_string(workspace_size) +
-                     " bytes of workspace given");
+        const auto finalists = measurement_finalists(screen_ms, plan);
+        const int launches   = launches_per_round(screen_ms[finalists.front()], plan);
+        std::vector<std::vector<double>> round_ms(finalists.size());
+        if(finalists.size() > 1)
+            for(int round = 0; round < plan.rounds; ++round)
+                for(const std::size_t f : measurement_round_order(finalists.size(), round))
+                    round_ms[f].push_back(time_launches(*ranked[finalists[f]].instance, launches));
+        else
+            round_ms[0].push_back(screen_ms[finalists[0]]);
+        const std::size_t winner = fastest_by_median(round_ms);
+        const auto* best         = ranked[finalists[winner]].instance;
+        const double best_ms     = median_of(round_ms[winner]);
+        if(logger().should_log(spdlog::level::debug))
+            for(std::size_t f = 0; f < finalists.size(); ++f)
+                logger().debug("measured {}: median {} ms per launch over {} rounds of {} for {}",
+                               ranked[finalists[f]].instance->info.name, median_of(round_ms[f]),
+                               round_ms[f].size(), launches, key);
         {
             std::lock_guard<std::mutex> lock(s->mutex);
             s->measured[key] = best->info.id;

@@ -1047,6 +1047,70 @@ TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)
     EXPECT_TRUE(run_and_check(h_, first, "measured", p, rng));
 }
 
+// Measured selection must find an instance at least about as fast as the model's pick: timed
+// here in interleaved rounds of their own, the measured pick may not be more than 8% slower
+// (a pick by one noisy launch each, or any wrong bookkeeping of the rounds, lands on a slow
+// instance among the dozens that support fp16 at 1024^3).
+TEST_F(GemmCorrectness, MeasuredSelectionIsAtLeastAsFastAsTheModelsPick)
+{
+    std::mt19937 rng(5);
+    cktile_gemm_problem_t p;
+    cktile_gemm_problem_init(&p);
+    p.m = p.n = p.k = 1024;
+    p.lda = p.ldb = p.ldc = p.ldd = 1024;
+    p.b_layout                    = CKTILE_LAYOUT_COL_MAJOR;
+    matrix a = make_input(p.a_type, 1024 * 1024, rng), b = make_input(p.b_type, 1024 * 1024, rng);
+    ck_tile::DeviceMem d(1024 * 1024 * 2);
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = a.dev.GetDeviceBuffer(), args.b = b.dev.GetDeviceBuffer();
+    args.d = d.GetDeviceBuffer();
+    // No workspace: both picks among the instances that run without it.
+    std::uint64_t measured = 0;
+    ASSERT_EQ(cktile_gemm_select_measured(h_, &p, &args, nullptr, 0, nullptr, &measured),
+              CKTILE_STATUS_SUCCESS)
+        << cktile_get_last_error_message();
+    cktile_gemm_candidate_t first{};
+    first.struct_size = sizeof(first);
+    std::size_t count = 0;
+    ASSERT_EQ(cktile_gemm_select_ranked(h_, &p, &args, 0, &first, 1, &count),
+              CKTILE_STATUS_SUCCESS);
+    const std::uint64_t modelled = first.id;
+    cktile_instance_info_t mi{}, hi{};
+    mi.struct_size = hi.struct_size = sizeof(mi);
+    ASSERT_EQ(cktile_get_instance_info_by_id(h_, measured, &mi), CKTILE_STATUS_SUCCESS);
+    ASSERT_EQ(cktile_get_instance_info_by_id(h_, modelled, &hi), CKTILE_STATUS_SUCCESS);
+    if(measured == modelled)
+        return; // nothing to compare: the model's pick measured fastest
+    hipEvent_t start = nullptr, stop = nullptr;
+    ASSERT_EQ(hipEventCreate(&start), hipSuccess);
+    ASSERT_EQ(hipEventCreate(&stop), hipSuccess);
+    auto time_ms = [&](std::uint64_t id) {
+        EXPECT_EQ(hipEventRecord(start, nullptr), hipSuccess);
+        for(int i = 0; i < 20; ++i)
+            EXPECT_EQ(cktile_gemm_run(h_, id, &p, &args, nullptr, 0, nullptr),
+                      CKTILE_STATUS_SUCCESS);
+        EXPECT_EQ(hipEventRecord(stop, nullptr), hipSuccess);
+        EXPECT_EQ(hipEventSynchronize(stop), hipSuccess);
+        float ms = 0;
+        EXPECT_EQ(hipEventElapsedTime(&ms, start, stop), hipSuccess);
+        return ms / 20.0;
+    };
+    std::vector<double> measured_ms, modelled_ms;
+    for(int round = 0; round < 11; ++round)
+        if(round % 2 == 0)
+            measured_ms.push_back(time_ms(measured)), modelled_ms.push_back(time_ms(modelled));
+        else
+            modelled_ms.push_back(time_ms(modelled)), measured_ms.push_back(time_ms(measured));
+    (void)hipEventDestroy(start);
+    (void)hipEventDestroy(stop);
+    std::sort(measured_ms.begin(), measured_ms.end());
+    std::sort(modelled_ms.begin(), modelled_ms.end());
+    EXPECT_LE(measured_ms[5], 1.08 * modelled_ms[5])
+        << "measured pick " << mi.name << " " << measured_ms[5] << " ms against the model's "
+        << hi.name << " " << modelled_ms[5] << " ms";
+}
+
 // fp32 inputs with compute TF32: full-mantissa random inputs, so the rounding to TF32 shows;
 // every error must stay within TF32's input rounding (2^-11 relative per factor) plus fp32
 // accumulation, and the true-fp32 general instances must serve the same problem.

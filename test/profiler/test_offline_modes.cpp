@@ -198,6 +198,13 @@ TEST(Select, ShowsThePickItsCandidatesAndWhy)
     ASSERT_EQ(r.code, exit_ok) << r.err;
     const auto rows = nlohmann::json::parse(r.out)["results"];
     ASSERT_EQ(rows.size(), 4u); // heuristic and default, per problem
+    // A library built with an instance filter may hold nothing for these problems; then there
+    // is no pick to show (every ci and full library has one).
+    for(const auto& row : rows)
+        if(row["status"] == "none" &&
+           row["why"].get<std::string>().find("no instance in the") != std::string::npos)
+            GTEST_SKIP() << "the kernel library has no instance for " << row["shape"] << ": "
+                         << row["why"];
     for(const auto& row : rows)
     {
         EXPECT_EQ(row["status"], "ok") << row.dump();
