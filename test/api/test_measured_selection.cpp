@@ -24,7 +24,7 @@ TEST(MeasuredSelection, FinalistsAreTheCloseOnesFastestFirst)
 TEST(MeasuredSelection, FinalistsAreCappedAndTiesKeepTheModelsOrder)
 {
     measurement_plan plan;
-    plan.max_finalists = 3;
+    plan.max_finalists                 = 3;
     const std::vector<double> screened = {0.2, 0.1, 0.1, 0.1, 0.1};
     EXPECT_EQ(measurement_finalists(screened, plan), (std::vector<std::size_t>{1, 2, 3}));
     plan.max_finalists = 0; // still the fastest
