@@ -621,7 +621,10 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
             logger().debug("screened {}: {} ms for {}", r.info.name, screen_ms[i], key);
         }
         const auto finalists = measurement_finalists(screen_ms, plan);
-        const int launches   = launches_per_round(screen_ms[finalists.front()], plan);
+        if(finalists.empty())
+            fail(CKTILE_STATUS_RUNTIME_ERROR,
+                 "no candidate's launch could be timed (the device's timer gave no finite time)");
+        const int launches = launches_per_round(screen_ms[finalists.front()], plan);
         std::vector<std::vector<double>> round_ms(finalists.size());
         if(finalists.size() > 1)
             for(int round = 0; round < plan.rounds; ++round)
