@@ -1054,6 +1054,20 @@ TEST(Select, AlphaOnlyInstancesRefuseWhatTheyDoNotCompile)
     ASSERT_EQ(cktile_gemm_workspace_size(o.h, plain, &q, &ws_plain), CKTILE_STATUS_SUCCESS);
     EXPECT_EQ(ws_alpha, 0u);
     EXPECT_GT(ws_plain, 0u);
+    // A last wave at most half full (133 batches of one 128x256 tile: one tile in the last
+    // wave of 132 SMs, 19 of 114): both split it over K, their partial sums in the
+    // workspace, and run unsplit without it (a run with no workspace is still supported).
+    q          = problem(128, 256, 10240);
+    q.b_layout = CKTILE_LAYOUT_COL_MAJOR, q.ldb = q.k;
+    q.batch_count = 133, q.stride_a = q.m * q.k, q.stride_b = q.k * q.n;
+    q.stride_c = q.stride_d = q.m * q.n;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, alpha, &q, &ws_alpha), CKTILE_STATUS_SUCCESS);
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, plain, &q, &ws_plain), CKTILE_STATUS_SUCCESS);
+    EXPECT_GT(ws_alpha, 0u);
+    EXPECT_EQ(ws_alpha, ws_plain); // the same split of the same tiles
+    EXPECT_EQ(cktile_gemm_supports(o.h, alpha, &q, nullptr, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
 }
 
 // The bias-only instances (D = alpha * A * B + bias, stored through the copy engine): a linear
