@@ -154,6 +154,26 @@ rank_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
     return ranked;
 }
 
+[[noreturn]] void fail_unaffordable(std::size_t workspace_limit)
+{
+    fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
+         "every instance that runs this problem needs more than the " +
+             std::to_string(workspace_limit) + " bytes of workspace given");
+}
+
+/// rank_heuristic over every instance that runs `p`; INSUFFICIENT_WORKSPACE when none fits.
+/// @post non-empty.
+std::vector<modelled_instance> rank_affordable(const handle_state& s,
+                                               const cktile_gemm_problem_t& p,
+                                               const cktile_gemm_args_t* args,
+                                               std::size_t workspace_limit)
+{
+    auto ranked = rank_heuristic(s, p, supporting_instances(s, p, args), workspace_limit);
+    if(ranked.empty())
+        fail_unaffordable(workspace_limit);
+    return ranked;
+}
+
 /// The first of rank_heuristic's ranking (nullptr when every candidate needs more workspace).
 const cktile_kernel_instance_t*
 pick_heuristic(const handle_state& s, const cktile_gemm_problem_t& p,
@@ -222,9 +242,7 @@ const cktile_kernel_instance_t& select_uncached(handle_state& s, const cktile_ge
     }
     const auto* r = pick_heuristic(s, p, supporting_instances(s, p, args), workspace_limit);
     if(!r)
-        fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
-             "every instance that runs this problem needs more than the " +
-                 std::to_string(workspace_limit) + " bytes of workspace given");
+        fail_unaffordable(workspace_limit);
     return *r;
 }
 
@@ -524,12 +542,7 @@ cktile_status_t cktile_gemm_select_ranked(cktile_handle_t handle, const cktile_g
             require_struct(candidates, "candidates", false);
             stride = candidates->struct_size;
         }
-        const auto ranked =
-            rank_heuristic(*s, *p, supporting_instances(*s, *p, args), workspace_limit);
-        if(ranked.empty())
-            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
-                 "every instance that runs this problem needs more than the " +
-                     std::to_string(workspace_limit) + " bytes of workspace given");
+        const auto ranked       = rank_affordable(*s, *p, args, workspace_limit);
         *count                  = ranked.size();
         const double first_cost = ranked.front().cost;
         for(std::size_t i = 0; i < std::min(capacity, ranked.size()); ++i)
@@ -576,13 +589,8 @@ cktile_status_t cktile_gemm_select_measured(cktile_handle_t handle, const cktile
         const std::size_t workspace_limit = workspace ? workspace_size : 0;
         // The model's order: the likely winners are screened first, and ties in time go to the
         // instance the model prefers.
-        const auto ranked =
-            rank_heuristic(*s, *p, supporting_instances(*s, *p, args), workspace_limit);
-        if(ranked.empty())
-            fail(CKTILE_STATUS_INSUFFICIENT_WORKSPACE,
-                 "every supporting instance needs more than the " +
-                     std::to_string(workspace_limit) + " bytes of workspace given");
-        const auto hs    = static_cast<hipStream_t>(stream);
+        const auto ranked = rank_affordable(*s, *p, args, workspace_limit);
+        const auto hs     = static_cast<hipStream_t>(stream);
         hipEvent_t start = nullptr, stop = nullptr;
         auto check = [](hipError_t e, const char* what) {
             if(e != hipSuccess)
