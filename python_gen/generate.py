@@ -78,8 +78,13 @@ EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c
 # The most fp32 accumulators per consumer thread beside which the register epilogue reads C
 # (from the copy engine's boxes: the 192x192 pair's 144).
 WGMMA_C_ACCUMULATORS = 144
-# The epilogues of 128x160 tiles: the compact ones (the fused kernel spills).
-WGMMA_160_EPILOGUES = {"alpha", *(e for e in EPILOGUES if e.startswith("bias"))}
+# The epilogues of 128-row tiles whose N is off the multiples of 64 (112, 144, 160): the
+# compact ones (the fused kernel spills beside 80 accumulators; the narrower tiles are for
+# mid-sized problems' waves, where the compact kernels are the picks).
+WGMMA_ODD_N_EPILOGUES = {"alpha", *(e for e in EPILOGUES if e.startswith("bias"))}
+# N off the multiples of 32: B column-major only (a row-major B is read in groups of 32 or 64
+# columns), D of 16 or 32 bits (16-column output chunks must be 32 bytes wide or more).
+WGMMA_ODD_N = (112, 144)
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -538,13 +543,22 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         _check_keys(tw, tile, WGMMA_TILE_KEYS, ("block", "stages"))
         block = _list_of(f"{tw} block", tile["block"], kind=int)
         if len(block) != 2 or block[0] not in (64, 128, 192) or \
-                block[1] not in (64, 128, 160, 192, 256):
-            raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 128, 160, 192 "
-                           "or 256")
-        if block[1] == 160 and (block[0] != 128 or not set(epilogues) <= WGMMA_160_EPILOGUES):
-            raise GenError(f"{tw}: 160-column tiles are 128 rows, with the compact epilogues "
-                           f"only ({', '.join(sorted(WGMMA_160_EPILOGUES))}; the fused one spills "
-                           "beside their 80 accumulators)")
+                block[1] not in (64, 112, 128, 144, 160, 192, 256):
+            raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 112, 128, 144, "
+                           "160, 192 or 256")
+        if block[1] % 64 and (block[0] != 128 or
+                              not set(epilogues) <= WGMMA_ODD_N_EPILOGUES):
+            raise GenError(f"{tw}: {block[1]}-column tiles are 128 rows, with the compact "
+                           f"epilogues only ({', '.join(sorted(WGMMA_ODD_N_EPILOGUES))}; the "
+                           "fused one spills beside their accumulators)")
+        if block[1] in WGMMA_ODD_N:
+            if any(p[1] != "col" for p in layouts):
+                raise GenError(f"{tw}: {block[1]}-column tiles read B column-major only (a "
+                               "row-major B is read in groups of 32 or 64 columns)")
+            narrow_d = [t for t in types if DATATYPES[combos[t]["d"]][2] < 2]
+            if narrow_d:
+                raise GenError(f"{tw}: {block[1]}-column tiles store 16-column chunks, 32 bytes "
+                               f"or more: type combination '{narrow_d[0]}' has an 8-bit D")
         stages = tile["stages"]
         if not isinstance(stages, int) or not 2 <= stages <= 32:
             raise GenError(f"{tw}: stages {stages!r} must be 2 to 32")

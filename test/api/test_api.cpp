@@ -791,10 +791,13 @@ std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::
 // 4096 (0.013 and 0.026 to 0.031 ms; with B row-major, 128x192 pairs took 0.016 and 0.036). Where
 // 64x128 (ping-pong) and 128x64 (cooperative) cost the same in the model, the ping-pong tile is
 // taken: as fast at M = 128 and 1024^3, 5 to 25% faster where M is twice N or more, 4 to 8%
-// slower at 1024 x 1024 x 4096 and 8192 (the tie rule's cost there). 1536^3 takes the 128x160
-// pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (H200: 0.0164 ms against 0.0192
-// with B column-major, 0.0163 against 0.0188 row-major), and 1280^3 keeps the 128x128 tile
-// (0.0133 ms against 0.0147 on 128x160; row-major 0.0132 against 0.0143).
+// slower at 1024 x 1024 x 4096 and 8192 (the tie rule's cost there). Mid-sized problems take
+// the widths that fill the SMs' waves: with B column-major 1536^3 the 128x144 pair (132 tiles),
+// 1280^3 the 128x112 pair (120 tiles; H200: 0.0128 ms against 0.0136 on 128x128 tiles) and
+// 2560^3 the 128x144 pair again (360 tiles, 2.7 waves: 0.0525 ms against 0.0596 on 128x256,
+// whose 200 tiles make 1.5). With B row-major, which those two widths do not read, 1536^3
+// takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163 ms
+// against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -805,23 +808,28 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
     {
         std::int64_t m, n, k;
         int tile_n, tile_m;
-        bool b_row_too; // the ci set has the tile for B row-major as well
+        bool b_col, b_row; // the layouts of B checked (the ci set has the tile for those)
     };
-    for(const expectation e :
-        {expectation{16, 8192, 8192, 64, 16, true}, expectation{128, 8192, 8192, 128, 64, true},
-         expectation{1024, 1024, 1024, 128, 64, true},
-         expectation{4096, 4096, 4096, 256, 128, true},
-         expectation{3000, 3000, 3000, 192, 192, true},
-         expectation{1024, 1024, 8192, 128, 64, true}, expectation{1024, 1024, 4096, 128, 64, true},
-         expectation{512, 1024, 8192, 64, 64, true}, expectation{256, 8192, 8192, 128, 128, true},
-         expectation{2048, 1024, 1024, 128, 128, true},
-         expectation{2048, 1024, 4096, 128, 128, true},
-         expectation{1024, 2048, 4096, 128, 128, true},
-         expectation{1536, 1536, 1536, 160, 128, true},
-         expectation{1280, 1280, 1280, 128, 128, true}})
+    for(const expectation e : {expectation{16, 8192, 8192, 64, 16, true, true},
+                               expectation{128, 8192, 8192, 128, 64, true, true},
+                               expectation{1024, 1024, 1024, 128, 64, true, true},
+                               expectation{4096, 4096, 4096, 256, 128, true, true},
+                               expectation{3000, 3000, 3000, 192, 192, true, true},
+                               expectation{1024, 1024, 8192, 128, 64, true, true},
+                               expectation{1024, 1024, 4096, 128, 64, true, true},
+                               expectation{512, 1024, 8192, 64, 64, true, true},
+                               expectation{256, 8192, 8192, 128, 128, true, true},
+                               expectation{2048, 1024, 1024, 128, 128, true, true},
+                               expectation{2048, 1024, 4096, 128, 128, true, true},
+                               expectation{1024, 2048, 4096, 128, 128, true, true},
+                               expectation{1536, 1536, 1536, 144, 128, true, false},
+                               expectation{1536, 1536, 1536, 160, 128, false, true},
+                               expectation{1280, 1280, 1280, 112, 128, true, false},
+                               expectation{1280, 1280, 1280, 128, 128, false, true},
+                               expectation{2560, 2560, 2560, 144, 128, true, false}})
         for(const bool b_row : {false, true})
         {
-            if(b_row && !e.b_row_too)
+            if(!(b_row ? e.b_row : e.b_col))
                 continue;
             auto p = problem(e.m, e.n, e.k);
             if(!b_row)

@@ -57,8 +57,10 @@ class ExpandTheShippedLists(unittest.TestCase):
         # layouts of B (hopper_clusters_160), whose 120 tiles fill 1536^3-sized problems' SMs.
         # 114: that pair with a bias, a bias and gelu_tanh, a bias and C, and the 192x192 pair
         # with a bias and C. 122: the 128x256 tile, 192x192 and 128x160 pairs and 64x128
-        # ping-pong tile with a bias, C and gelu_tanh (hopper_bias_act_c).
-        self.assertLessEqual(len(insts), 122, "the ci set is compiled on every CI run")
+        # ping-pong tile with a bias, C and gelu_tanh (hopper_bias_act_c). 124: the fp16
+        # 128x144 and 128x112 pairs with only alpha (hopper_wave_fit), whose tiles fill the
+        # waves of 2560^3- and 1280^3-sized problems.
+        self.assertLessEqual(len(insts), 124, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -675,6 +677,32 @@ class WgmmaFamilies(unittest.TestCase):
         self.expect_error(self.family(layouts=[["row", "col"]], epilogues=["alpha"],
                                       tiles=[{"block": [128, 160], "stages": 6,
                                               "cluster": 2}]), "shared memory")
+
+    def test_tiles_off_the_multiples_of_32(self):
+        # 144 and 112 columns: 128 rows, the compact epilogues, B column-major, D of 16 bits or
+        # more.
+        rc = [["row", "col"]]
+        tiles = [{"block": [128, 144], "stages": 5, "cluster": 2},
+                 {"block": [128, 112], "stages": 6}]
+        insts = generate.expand(self.family(layouts=rc, epilogues=["alpha", "bias_c"],
+                                            tiles=tiles),
+                                GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        self.assertEqual(sorted(i["name"] for i in insts if i.get("kernel") == "wgmma"),
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_128x112x64_s6_alpha",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x112x64_s6_bias_c",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x144x64_s5_c2_alpha",
+                          "gemm_wgmma_f16f16_f16_accf32_rc_128x144x64_s5_c2_bias_c"])
+        self.expect_error(self.family(layouts=[["row", "row"]], epilogues=["alpha"],
+                                      tiles=tiles[:1]), "column-major only")
+        self.expect_error(self.family(layouts=rc, epilogues=["fused"], tiles=tiles[1:]),
+                          "compact epilogues only")
+        self.expect_error(self.family(layouts=rc, epilogues=["alpha"],
+                                      tiles=[{"block": [64, 144], "stages": 8}]), "128 rows")
+        self.expect_error(self.family(layouts=rc, epilogues=["alpha"],
+                                      tiles=[{"block": [128, 136], "stages": 5}]),
+                          "block is [M, N]")
+        self.expect_error(self.family(types=["i8_i8"], layouts=rc, epilogues=["alpha"],
+                                      tiles=tiles[:1]), "8-bit D")
 
     def test_short_a_tiles(self):
         rc = [["row", "col"]]

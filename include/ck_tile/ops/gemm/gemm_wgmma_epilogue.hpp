@@ -52,6 +52,7 @@
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/ops/gemm/gemm_epilogue.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_epilogue.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -75,9 +76,10 @@ struct gemm_wgmma_epilogue
     using Acc                             = typename Problem::AccDataType;
     static constexpr index_t accumulators = BlockN / 2;
 
-    /// Columns per shared-memory chunk, and the padded row pitch (in accumulators) that keeps
-    /// the fragment writes of a warp on distinct banks.
-    static constexpr index_t chunk_cols  = 32;
+    /// Columns per shared-memory chunk (gemm_wgmma_chunk_cols: 16 on 112 and 144 columns),
+    /// and the padded row pitch (in accumulators) that keeps the fragment writes of a warp on
+    /// distinct banks.
+    static constexpr index_t chunk_cols  = gemm_wgmma_chunk_cols(BlockN);
     static constexpr index_t chunk_pitch = chunk_cols + 1;
     /// Shared memory one consumer warpgroup needs for stage_and_store.
     static constexpr index_t staging_bytes = 64 * chunk_pitch * static_cast<index_t>(sizeof(Acc));

@@ -979,10 +979,16 @@ struct gemm_wgmma_kernel
             return false;
         arch::fence_acq_rel_gpu();
         // Batches of `batch` groups: as many loads in flight as the registers beside the
-        // accumulators hold (16 groups beside 128 accumulators spilled).
-        constexpr index_t batch = pipeline::accumulators <= 64 && groups % 16 == 0 ? 16
-                                  : groups % 8 == 0                                ? 8
-                                                                                   : 4;
+        // accumulators hold (16 groups beside 128 accumulators spilled); the largest divisor
+        // of the groups up to 8 otherwise (144 columns: 18 groups, batches of 6).
+        constexpr index_t batch = [] {
+            if(pipeline::accumulators <= 64 && groups % 16 == 0)
+                return index_t(16);
+            index_t b = 8;
+            while(groups % b != 0)
+                --b;
+            return b;
+        }();
         static_assert(groups % batch == 0, "whole batches of 16-byte groups");
 #pragma unroll
         for(index_t l = 0; l < pipeline::slabs; ++l)

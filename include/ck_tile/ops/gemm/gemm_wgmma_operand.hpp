@@ -20,9 +20,10 @@
 //     start elsewhere: two consumers of a 192-column B take 96 each, which start on a group of
 //     32 (64-byte rows, 64-byte swizzle).
 //
-// A tile may also hold 160 rows (the 128x160 tiles' B): K-major, 160 rows of 128 bytes are 20
-// whole swizzle atoms, and a pair's halves of 80 rows 10 each; MN-major, five groups of 32,
-// which a pair splits along K.
+// A tile may also hold a number of rows off the multiples of 64 (B of the 128x112, 128x144 and
+// 128x160 tiles): K-major, any whole number of 8-row swizzle atoms (144 rows of 128 bytes are
+// 18, a pair's halves of 72 rows 9 each); MN-major, whole groups (160: five of 32, which a pair
+// splits along K).
 //
 // A K-major tile may hold fewer than 64 rows (8 to 56, by 8s) where the problem has no more:
 // the MMA still reads 64 rows from the tile's start, and the rows past it are whatever the
@@ -59,10 +60,10 @@ struct gemm_wgmma_operand_tile
     /// Short tiles (fewer than the 64 rows one MMA reads) are K-major and unsplit: the MMA
     /// reads on past them into what follows in the stage, rows whose results are never stored.
     static constexpr bool short_tile = Rows < 64;
-    static_assert((Rows % 64 == 0 && Rows <= 256) || (Rows == 160 && (KMajor || MnGroup == 32)) ||
+    static_assert((!short_tile && Rows <= 256 && Rows % (KMajor ? 8 : MnGroup) == 0) ||
                       (short_tile && KMajor && Parts == 1 && Rows % 8 == 0 && Rows > 0),
-                  "an operand tile is 64 to 256 rows by 64s, a K-major tile of 160 rows, or a "
-                  "K-major tile of whole 8-row swizzle atoms under 64");
+                  "an operand tile is 64 to 256 rows: whole 8-row swizzle atoms K-major, whole "
+                  "groups MN-major; under 64 rows K-major and unsplit only");
     static_assert(KMajor || sizeof(T) == 2, "wgmma reads only 16-bit operands MN-major");
     static_assert(MnGroup == 64 || (MnGroup == 32 && !KMajor),
                   "MN-major tiles swizzle 64 or 32 indices of M/N per row, K-major ones 128 bytes");

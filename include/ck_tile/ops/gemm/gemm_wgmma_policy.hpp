@@ -14,9 +14,11 @@
 // registers it does not need (setmaxnreg) so the consumers can hold their accumulators (Slabs x
 // ConsumerN / 2 per thread: 128 for 128x256, 144 for 192x192) without spilling.
 //
-// BlockN is 64, 128, 192 or 256, or 160 for 128-row tiles (a row-major B then read in 32-column
-// groups): 1536^3 makes 120 tiles of 128x160 on 132 SMs, where 128x192 makes 96 and 128x128 a
-// second wave.
+// BlockN is 64, 128, 192 or 256, or for 128-row tiles 112, 144 or 160, widths that fill the
+// SMs' waves on mid-sized problems: 1536^3 makes 120 tiles of 128x160 on 132 SMs, where 128x192
+// makes 96 and 128x128 a second wave; 2560^3 makes 360 of 128x144 (2.7 waves, where 128x256
+// makes 1.5 and 128x160 2.4), 1280^3 120 of 128x112. A row-major B is read in groups of 32
+// columns (160), or not at all (112 and 144: K-major B only).
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -38,6 +40,15 @@ enum class gemm_wgmma_schedule
     cooperative,
     pingpong
 };
+
+/// Columns per output chunk of the Hopper epilogue (the copy engine's narrow D boxes and the
+/// staged epilogue's pass) for a consumer's share of `consumer_n` columns: 32, or 16 where the
+/// share is not a whole number of 32 (112 and 144 columns: seven and nine chunks).
+/// @post consumer_n % result == 0 for every instantiated BlockN
+CK_TILE_HOST_DEVICE constexpr index_t gemm_wgmma_chunk_cols(index_t consumer_n)
+{
+    return consumer_n % 32 == 0 ? 32 : 16;
+}
 
 /// GroupM_: the scheduler's groups of tile rows (of clusters' rows with ClusterM_ > 1). Single
 /// blocks take 4: the H100 places consecutive block indices in one GPC until it is full (16 or
@@ -88,9 +99,13 @@ struct gemm_wgmma_policy
                   "BlockM is 64 or 128 (one consumer per 64 rows) or 192 (two consumers, each "
                   "taking half the columns)");
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
-    static_assert(BlockN == 64 || BlockN == 128 || BlockN == 160 || BlockN == 192 || BlockN == 256,
-                  "BlockN is a wgmma N instantiated in wgmma.hpp and a multiple of 64, or 160");
-    static_assert(BlockN != 160 || !SplitN, "160 columns are one consumer's, not split");
+    static_assert(BlockN == 64 || BlockN == 112 || BlockN == 128 || BlockN == 144 ||
+                      BlockN == 160 || BlockN == 192 || BlockN == 256,
+                  "BlockN is a wgmma N instantiated in wgmma.hpp: a multiple of 64, or 112, 144 "
+                  "or 160");
+    static_assert(BlockN % 64 == 0 || (BlockM == 128 && !Pingpong),
+                  "112, 144 and 160 columns are 128-row cooperative tiles' (one consumer's MMA "
+                  "each, not split)");
     static_assert(!SplitN || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "a 192-row tile's consumers take BlockN / 2 columns each: 64, 96 or 128");
     static_assert(Stages >= 2 && Stages <= 32, "2 to 32 shared-memory stages");
@@ -129,6 +144,9 @@ struct gemm_wgmma_policy
         /// start inside a group of 64 (two consumers of 192 columns: 96 each) or end inside one
         /// (160 columns).
         static constexpr index_t b_group = BKMajor || ConsumerN % 64 == 0 ? 64 : 32;
+        static_assert(BKMajor || ConsumerN % 32 == 0,
+                      "a row-major B is read in groups of 32 or 64 columns: 112 and 144 "
+                      "columns take a column-major B");
         using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM, b_group>;
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
         static_assert(BKMajor || ConsumerN % b_group == 0,
@@ -152,9 +170,11 @@ struct gemm_wgmma_policy
         /// The output chunks and the staging memory are adjacent: the plain epilogue, which
         /// uses neither as such, takes both for its wide boxes where they hold them.
         static constexpr std::size_t staging_bytes_per_consumer = 64 * 33 * 4;
-        static constexpr index_t d_chunk_cols                   = 32;
-        static constexpr std::size_t d_chunk_bytes              = 64 * d_chunk_cols * sizeof(D);
-        static constexpr index_t input_barriers                 = Consumers * (1 + 4 * 2);
+        /// Room for chunks of 32 columns even where the epilogue's are 16 wide
+        /// (gemm_wgmma_chunk_cols): the plain epilogue's wide boxes take this room.
+        static constexpr index_t d_chunk_cols      = 32;
+        static constexpr std::size_t d_chunk_bytes = 64 * d_chunk_cols * sizeof(D);
+        static constexpr index_t input_barriers    = Consumers * (1 + 4 * 2);
         static constexpr std::size_t fixed_bytes =
             std::size_t(Stages) * stage_bytes + (2 * Stages + input_barriers) * sizeof(uint64_t) +
             Consumers * staging_bytes_per_consumer + 1024;

@@ -15,8 +15,8 @@
 // Each wrapper struct is one instruction with its operand types and N fixed:
 //   wgmma_ss<A, B, C, N>::fma(desc_a, desc_b, d, scale_d)  A and B from shared memory
 //   wgmma_rs<A, B, C, N>::fma(a, desc_b, d, scale_d)       A from 4 registers per thread
-// Instantiated for N in {8, 16, 32, 64, 96, 128, 160, 192, 256}; another N is one more line in
-// CK_TILE_WGMMA_EACH_N plus its operand tables.
+// Instantiated for N in {8, 16, 32, 64, 96, 112, 128, 144, 160, 192, 256}; another N is one more
+// line in CK_TILE_WGMMA_EACH_N plus its operand tables.
 #pragma once
 
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
@@ -154,10 +154,19 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_D_48 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47}"
+#define CK_TILE_WGMMA_D_56 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+    "%48, %49, %50, %51, %52, %53, %54, %55}"
 #define CK_TILE_WGMMA_D_64 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}"
+#define CK_TILE_WGMMA_D_72 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
+    "%64, %65, %66, %67, %68, %69, %70, %71}"
 #define CK_TILE_WGMMA_D_80 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
@@ -192,6 +201,13 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
     C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39]), \
     C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47])
+#define CK_TILE_WGMMA_D_OPERANDS_56(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
+    C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
+    C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
+    C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
+    C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39]), \
+    C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
+    C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55])
 #define CK_TILE_WGMMA_D_OPERANDS_64(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
@@ -200,6 +216,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
     C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55]), \
     C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63])
+#define CK_TILE_WGMMA_D_OPERANDS_72(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
+    C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
+    C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
+    C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
+    C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39]), \
+    C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
+    C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55]), \
+    C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63]), \
+    C(d[64]), C(d[65]), C(d[66]), C(d[67]), C(d[68]), C(d[69]), C(d[70]), C(d[71])
 #define CK_TILE_WGMMA_D_OPERANDS_80(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
@@ -284,6 +309,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_ARG_48_6 "%54"
 #define CK_TILE_WGMMA_ARG_48_7 "%55"
 #define CK_TILE_WGMMA_ARG_48_8 "%56"
+#define CK_TILE_WGMMA_ARG_56_0 "%56"
+#define CK_TILE_WGMMA_ARG_56_1 "%57"
+#define CK_TILE_WGMMA_ARG_56_2 "%58"
+#define CK_TILE_WGMMA_ARG_56_3 "%59"
+#define CK_TILE_WGMMA_ARG_56_4 "%60"
+#define CK_TILE_WGMMA_ARG_56_5 "%61"
+#define CK_TILE_WGMMA_ARG_56_6 "%62"
+#define CK_TILE_WGMMA_ARG_56_7 "%63"
+#define CK_TILE_WGMMA_ARG_56_8 "%64"
 #define CK_TILE_WGMMA_ARG_64_0 "%64"
 #define CK_TILE_WGMMA_ARG_64_1 "%65"
 #define CK_TILE_WGMMA_ARG_64_2 "%66"
@@ -293,6 +327,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_ARG_64_6 "%70"
 #define CK_TILE_WGMMA_ARG_64_7 "%71"
 #define CK_TILE_WGMMA_ARG_64_8 "%72"
+#define CK_TILE_WGMMA_ARG_72_0 "%72"
+#define CK_TILE_WGMMA_ARG_72_1 "%73"
+#define CK_TILE_WGMMA_ARG_72_2 "%74"
+#define CK_TILE_WGMMA_ARG_72_3 "%75"
+#define CK_TILE_WGMMA_ARG_72_4 "%76"
+#define CK_TILE_WGMMA_ARG_72_5 "%77"
+#define CK_TILE_WGMMA_ARG_72_6 "%78"
+#define CK_TILE_WGMMA_ARG_72_7 "%79"
+#define CK_TILE_WGMMA_ARG_72_8 "%80"
 #define CK_TILE_WGMMA_ARG_80_0 "%80"
 #define CK_TILE_WGMMA_ARG_80_1 "%81"
 #define CK_TILE_WGMMA_ARG_80_2 "%82"
@@ -470,7 +513,9 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     DEF(__VA_ARGS__, 32, 16)                                                                       \
     DEF(__VA_ARGS__, 64, 32)                                                                       \
     DEF(__VA_ARGS__, 96, 48)                                                                       \
+    DEF(__VA_ARGS__, 112, 56)                                                                      \
     DEF(__VA_ARGS__, 128, 64)                                                                      \
+    DEF(__VA_ARGS__, 144, 72)                                                                      \
     DEF(__VA_ARGS__, 160, 80)                                                                      \
     DEF(__VA_ARGS__, 192, 96)                                                                      \
     DEF(__VA_ARGS__, 256, 128)
