@@ -81,6 +81,25 @@ double math_factor(const cktile_instance_info_t& i)
     return i.tile_m == 128 && i.tile_n == 192 ? 1.10 : 1.0;
 }
 
+/// Whether the instance's tile is a wave filler: 128 rows by a width off the multiples of 64
+/// wider than 128 columns (144, 160), there to make a number of tiles that fills the SMs' last
+/// wave where 128- and 256-column tiles leave it partly empty.
+bool wave_filler(const cktile_instance_info_t& i)
+{
+    return i.tile_m == 128 && i.tile_n > 128 && i.tile_n % 64 != 0;
+}
+
+/// Time per flop, against 128x256, of a wave filler that makes no fewer waves than 128x128
+/// tiles over the same problem: there it is only a wider tile doing more work per wave, and it
+/// measured at 128x128's rate per flop, which the model puts at
+/// that tile's L2-bound K step (32 KiB staged per 64 x 128 x 128 multiply-accumulates, 1.33
+/// times its math). On an H200, fp16 with B column-major, one wave each: 1024 x 2048 x 4096
+/// ran 0.0306 ms on the 128x144 pair against 0.0284 on 128x128 tiles, 2048 x 1024 x 4096
+/// 0.0306 against 0.0284, 256 x 8192 x 8192 0.0588 against 0.0535 and 2048 x 1024 x 1024
+/// 0.0129 against 0.0128; where the pair saves a wave it led (2560^3: 0.0525 against 0.0585,
+/// 1536^3 and 1792 x 2560 x 4096 likewise).
+constexpr double wave_filler_without_fewer_waves = 1.333;
+
 /// Time per tile of a cluster of two (sharing B through multicast) against single blocks, for
 /// a launch whose SMs each run `k_steps` K steps (waves of tiles times K tiles per tile). On the
 /// H100 the pairs take as many SM cycles as single blocks where B's L2 traffic is no limit (fp16
@@ -164,6 +183,17 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // Blocks running at once: a wave of tiles.
     const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
 
+    // A wave filler that fills no fewer waves than 128x128 tiles is costed at their rate.
+    double mf = math_factor(i);
+    if(wave_filler(i))
+    {
+        const std::int64_t tiles_128 =
+            (p.m + 127) / 128 * ((p.n + 127) / 128) * p.batch_count * splits;
+        const auto waves = [&](std::int64_t t) { return (t + concurrent - 1) / concurrent; };
+        if(waves(tiles) >= waves(tiles_128))
+            mf = std::max(mf, wave_filler_without_fewer_waves);
+    }
+
     // Work of one tile: the FMAs, plus the operand loads (vectors need fewer instructions),
     // padded to whole K slices. Wider index arithmetic and run-time layouts cost extra.
     const std::int64_t k_split = (p.k + splits - 1) / splits;
@@ -193,9 +223,9 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const double staged_bytes = tk * (std::min(tm, static_cast<double>(p.m)) * ea * line_a +
                                       std::min(tn, static_cast<double>(p.n)) * eb * line_b /
                                           static_cast<double>(cluster_m));
-    const double k_step       = std::max(tk * tm * tn / rate * math_factor(i),
-                                         staged_bytes / mm.cache_bytes_per_unit_per_cu);
-    double tile_work          = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
+    const double k_step =
+        std::max(tk * tm * tn / rate * mf, staged_bytes / mm.cache_bytes_per_unit_per_cu);
+    double tile_work = k_iters * (k_step + 4.0 * tk * (tm + tn) / vec);
     if(i.index_bits == 64)
         tile_work *= 1.15;
     if(i.a_layout == CKTILE_LAYOUT_ANY || i.b_layout == CKTILE_LAYOUT_ANY)
@@ -209,13 +239,13 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // element per thread: costed as the math of K = column_major_d_store_k per element.
     // (With split-K the reduction kernel writes D instead.)
     if(inst.copy_stages > 0 && p.d_layout != CKTILE_LAYOUT_ROW_MAJOR && splits == 1)
-        tile_work += column_major_d_store_k * tm * tn / rate * math_factor(i);
+        tile_work += column_major_d_store_k * tm * tn / rate * mf;
     // (A column-major D is costed above: its thread stores are that path.)
     if(inst.copy_stages > 0 && splits == 1 && p.d_layout == CKTILE_LAYOUT_ROW_MAJOR &&
        inst.staged_epilogue && inst.staged_epilogue(&p))
-        tile_work += staged_epilogue_k * tm * tn / rate * math_factor(i);
+        tile_work += staged_epilogue_k * tm * tn / rate * mf;
     if(inst.copy_stages > 0 && !inst.alpha_only_epilogue)
-        tile_work += full_epilogue_code_k * tm * tn / rate * math_factor(i);
+        tile_work += full_epilogue_code_k * tm * tn / rate * mf;
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
     // threads leave memory latency exposed. Copy-engine stages hide it without threads.

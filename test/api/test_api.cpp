@@ -795,7 +795,10 @@ std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::
 // the widths that fill the SMs' waves: with B column-major 1536^3 the 128x144 pair (132 tiles),
 // 1280^3 the 128x112 pair (120 tiles; H200: 0.0128 ms against 0.0136 on 128x128 tiles) and
 // 2560^3 the 128x144 pair again (360 tiles, 2.7 waves: 0.0525 ms against 0.0596 on 128x256,
-// whose 200 tiles make 1.5). With B row-major, which those two widths do not read, 1536^3
+// whose 200 tiles make 1.5), as 1792 x 2560 x 4096 (252 tiles, two waves: 0.0550 ms against
+// 0.0628 on 128x128 tiles, whose 280 make three); where the pair makes as many waves as 128x128
+// tiles (the 1024 x 2048 and 2048 x 1024 problems above, 256 x 8192 x 8192), those stay the
+// pick. With B row-major, which those two widths do not read, 1536^3
 // takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163 ms
 // against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
@@ -826,7 +829,8 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
                                expectation{1536, 1536, 1536, 160, 128, false, true},
                                expectation{1280, 1280, 1280, 112, 128, true, false},
                                expectation{1280, 1280, 1280, 128, 128, false, true},
-                               expectation{2560, 2560, 2560, 144, 128, true, false}})
+                               expectation{2560, 2560, 2560, 144, 128, true, false},
+                               expectation{1792, 2560, 4096, 144, 128, true, false}})
         for(const bool b_row : {false, true})
         {
             if(!(b_row ? e.b_row : e.b_col))

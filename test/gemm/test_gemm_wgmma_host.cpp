@@ -395,6 +395,40 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_EQ(one::BlockSize, 256);
 }
 
+// 128-row tiles 144 and 112 columns wide (the wave-filling widths of mid-sized problems): B is
+// K-major, a whole number of 8-row swizzle atoms that a pair splits into halves of 72 and 56
+// rows, read by one m64n144 (m64n112) MMA per K step from its first row; the output leaves in
+// 16-column chunks after the 64-column boxes, and the plan keeps room for those boxes.
+TEST(GemmWgmmaPolicy, TilesOffTheMultiplesOf32)
+{
+    expect_descriptors_name_the_copied_bytes<half_t, 144, true, 64, 144>();
+    expect_descriptors_name_the_copied_bytes<half_t, 112, true, 64, 112>();
+    expect_descriptors_name_the_copied_bytes<fp8_t, 144, true, 64, 144>();
+    expect_parts_fill_the_tile<half_t, 144, true, 2>();
+    expect_parts_fill_the_tile<half_t, 112, true, 2>();
+    expect_parts_fill_the_tile<half_t, 144, true, 1>();
+    using half144 = gemm_wgmma_operand_tile<half_t, 144, true, 2>;
+    EXPECT_EQ(half144::box_outer, 72u);
+    EXPECT_EQ(half144::box_offset(1, 0), 72 * 128);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(144), 16);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(112), 16);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(160), 32);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(256), 32);
+    using p144 = gemm_wgmma_policy<128, 144, 5, 2>::of<half_t, half_t, true, true>;
+    EXPECT_EQ(p144::stage_bytes, (128 + 144) * 128);
+    EXPECT_EQ(p144::d_buffers, 2);
+    EXPECT_TRUE(p144::wide_boxes);
+    EXPECT_LE(p144::shared_memory_bytes, 227u * 1024u);
+    using p112 = gemm_wgmma_policy<128, 112, 6, 2>::of<half_t, half_t, true, true>;
+    EXPECT_EQ(p112::stage_bytes, (128 + 112) * 128);
+    EXPECT_EQ(p112::d_buffers, 2);
+    EXPECT_TRUE(p112::wide_boxes);
+    EXPECT_LE(p112::shared_memory_bytes, 227u * 1024u);
+    // Six stages of 128x144 leave no room for the output chunks: the generator's families take
+    // five.
+    EXPECT_EQ((gemm_wgmma_policy<128, 144, 6, 2>::of<half_t, half_t, true, true>::d_buffers), 0);
+}
+
 TEST(GemmWgmmaPolicy, ShortATilesLeaveTheStagesToB)
 {
     // M <= 16: 16 rows of A per stage, 19 stages (152 KiB of B in flight) where 64-row A tiles
