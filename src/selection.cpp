@@ -89,15 +89,14 @@ bool wave_filler(const cktile_instance_info_t& i)
     return i.tile_m == 128 && i.tile_n > 128 && i.tile_n % 64 != 0;
 }
 
-/// Time per flop, against 128x256, of a wave filler that makes no fewer waves than 128x128
-/// tiles over the same problem: there it is only a wider tile doing more work per wave, and it
-/// measured at 128x128's rate per flop, which the model puts at
-/// that tile's L2-bound K step (32 KiB staged per 64 x 128 x 128 multiply-accumulates, 1.33
-/// times its math). On an H200, fp16 with B column-major, one wave each: 1024 x 2048 x 4096
-/// ran 0.0306 ms on the 128x144 pair against 0.0284 on 128x128 tiles, 2048 x 1024 x 4096
-/// 0.0306 against 0.0284, 256 x 8192 x 8192 0.0588 against 0.0535 and 2048 x 1024 x 1024
-/// 0.0129 against 0.0128; where the pair saves a wave it led (2560^3: 0.0525 against 0.0585,
-/// 1536^3 and 1792 x 2560 x 4096 likewise).
+/// Time per flop, against 128x256, of a wave filler that makes no fewer waves than 128x128 tiles
+/// over the same problem: there it is only a wider tile doing more work per wave, and it measured
+/// at 128x128's rate per flop, which the model puts at that tile's L2-bound K step (32 KiB staged
+/// per 64 x 128 x 128 multiply-accumulates, 1.33 times its math). On an H200, fp16 with B
+/// column-major, one wave each: 1024 x 2048 x 4096 ran 0.0306 ms on the 128x144 pair against 0.0284
+/// on 128x128 tiles, 2048 x 1024 x 4096 0.0306 against 0.0284, 256 x 8192 x 8192 0.0588 against
+/// 0.0535 and 2048 x 1024 x 1024 0.0129 against 0.0128; where the pair saves a wave it led (2560^3:
+/// 0.0525 against 0.0585, 1536^3 and 1792 x 2560 x 4096 likewise).
 constexpr double wave_filler_without_fewer_waves = 1.333;
 
 /// Time per tile of a cluster of two (sharing B through multicast) against single blocks, for
