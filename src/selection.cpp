@@ -62,6 +62,12 @@ double line_crossing_factor(std::int64_t pitch_bytes)
     return pitch_bytes % 32 == 0 ? 1.1 : 2.0;
 }
 
+/// Bytes of A and B above which the 128x144 pair ran as slowly per flop as the 128x112 one: fits
+/// the sweep below (operands of 21 to 26 MiB ran at 1.12, of 35 MiB and more at 1.22), as narrow
+/// tiles re-reading operands that no longer stay in the 50 MB L2 would; not checked with
+/// counters.
+constexpr double narrow_pair_operands_bytes = 32.0 * 1024 * 1024;
+
 /// Time per flop of a Hopper tile against 128x256 where neither is bound by L2, measured on the
 /// H100 at 4096^3 and 6000^3: 128x192 (m64n192 MMAs) 1.10; 192x192, whose two consumers each
 /// issue three 64 x 96 MMAs per K step (a third more shared-memory reads per
@@ -70,12 +76,24 @@ double line_crossing_factor(std::int64_t pitch_bytes)
 /// alpha-only kernel ran 1280^3 in 0.0147 ms against 0.0134 on 128x128 tiles, 3072^3 in 0.0904
 /// against 0.0814 on 192x192 pairs and 4096^3 in 0.215 against 0.192 on 128x256 (H200), where
 /// the model without it had taken the 160-column tile at 1280^3; at 1536^3, whose 120 tiles of
-/// 128x160 fill the SMs, it stays the pick (0.0165 ms against 0.0192 on 128x192 pairs). The
-/// 128x144 and 128x112 pairs (m64n144, m64n112) are charged the same.
-double math_factor(const cktile_instance_info_t& i)
+/// 128x160 fill the SMs, it stays the pick (0.0165 ms against 0.0192 on 128x192 pairs).
+/// The 128x112 pair 1.22 and the 128x144 pair 1.12 or 1.22 (narrow_pair_operands_bytes), from a
+/// sweep at the sustained clock (H200, fp16, B column-major, every instance in turn). One wave of
+/// 128x112 tiles still beats fewer SMs on 128x128 (512 x 2560 x 4096: 0.0240 ms against 0.0256),
+/// but over several waves both narrow pairs ran slower per flop than 1.15 had them: 128x112 took
+/// 2560 x 2560 x 4096 in 0.0950 ms against 0.0872 on the 128x160 pair and 2304 x 2304 x 4096 in
+/// 0.0746 against 0.0715 on 128x256. The 128x144 pair's rate moved with the operands' size: it
+/// ran 2560 x 2560 x 1024 in 0.0266 ms against 0.0287 on 128x256 and 2560^3 in 0.0572 against
+/// 0.0575, but 2304 x 3072 x 4096 in 0.0946 against 0.0900 and 5120 x 1280 x 4096 in 0.0960
+/// against 0.0869 on the 128x160 pair.
+double math_factor(const cktile_instance_info_t& i, double operands_bytes)
 {
     if(i.tile_m == 192)
         return 1.13;
+    if(i.tile_m == 128 && i.tile_n == 112)
+        return 1.22;
+    if(i.tile_m == 128 && i.tile_n == 144)
+        return operands_bytes <= narrow_pair_operands_bytes ? 1.12 : 1.22;
     if(i.tile_m == 128 && i.tile_n % 64 != 0)
         return 1.15;
     return i.tile_m == 128 && i.tile_n == 192 ? 1.10 : 1.0;
@@ -182,8 +200,12 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // Blocks running at once: a wave of tiles.
     const std::int64_t concurrent = static_cast<std::int64_t>(mm.compute_units) * occ;
 
+    const double ea             = static_cast<double>(datatype_bytes(p.a_type)),
+                 eb             = static_cast<double>(datatype_bytes(p.b_type));
+    const double operands_bytes = static_cast<double>(p.batch_count) * static_cast<double>(p.k) *
+                                  (static_cast<double>(p.m) * ea + static_cast<double>(p.n) * eb);
     // A wave filler that fills no fewer waves than 128x128 tiles is costed at their rate.
-    double mf = math_factor(i);
+    double mf = math_factor(i, operands_bytes);
     if(wave_filler(i))
     {
         const std::int64_t tiles_128 =
@@ -202,8 +224,6 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const double rate = inst.math_rate > 0 ? inst.math_rate : 1.0;
     // A K step takes the longer of its math and staging its operands from L2 (rows past the
     // problem's edge are not read: TMA and masked loads skip them).
-    const double ea = static_cast<double>(datatype_bytes(p.a_type)),
-                 eb = static_cast<double>(datatype_bytes(p.b_type));
     // An instance that accepts strides off its alignment copies that operand into workspace
     // with rows on whole lines first (the supports check refuses them otherwise).
     const std::int64_t align = std::max(1, i.alignment_elements);

@@ -798,7 +798,11 @@ std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::
 // whose 200 tiles make 1.5), as 1792 x 2560 x 4096 (252 tiles, two waves: 0.0550 ms against
 // 0.0628 on 128x128 tiles, whose 280 make three); where the pair makes as many waves as 128x128
 // tiles (the 1024 x 2048 and 2048 x 1024 problems above, 256 x 8192 x 8192), those stay the
-// pick. With B row-major, which those two widths do not read, 1536^3
+// pick. Over several waves of larger operands the narrow pairs lose (H200, sustained clock):
+// 2560 x 2560 x 4096 takes the 128x160 pair (0.0872 ms against 0.0950 on the 128x112 pair) and
+// 2304 x 3072 x 4096 128x256 tiles (0.0900 against 0.0946 on the 128x144 pair), while 2560 x 2560
+// x 1024, whose operands stay in L2, keeps the 128x144 pair (0.0266 against 0.0287 on 128x256).
+// With B row-major, which those two widths do not read, 1536^3
 // takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163 ms
 // against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
@@ -812,6 +816,7 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
         std::int64_t m, n, k;
         int tile_n, tile_m;
         bool b_col, b_row; // the layouts of B checked (the ci set has the tile for those)
+        bool last_wave_split = false; // the partial last wave split over K, in workspace
     };
     for(const expectation e : {expectation{16, 8192, 8192, 64, 16, true, true},
                                expectation{128, 8192, 8192, 128, 64, true, true},
@@ -830,7 +835,10 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
                                expectation{1280, 1280, 1280, 112, 128, true, false},
                                expectation{1280, 1280, 1280, 128, 128, false, true},
                                expectation{2560, 2560, 2560, 144, 128, true, false},
-                               expectation{1792, 2560, 4096, 144, 128, true, false}})
+                               expectation{1792, 2560, 4096, 144, 128, true, false},
+                               expectation{2560, 2560, 4096, 160, 128, true, false, true},
+                               expectation{2304, 3072, 4096, 256, 128, true, false},
+                               expectation{2560, 2560, 1024, 144, 128, true, false}})
         for(const bool b_row : {false, true})
         {
             if(!(b_row ? e.b_row : e.b_col))
@@ -853,7 +861,10 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
             EXPECT_EQ(info.tile_m, e.tile_m) << where;
             size_t ws = 1;
             EXPECT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
-            EXPECT_EQ(ws, 0u) << name << " splits K";
+            if(e.last_wave_split)
+                EXPECT_GT(ws, 0u) << name << " runs its last wave unsplit";
+            else
+                EXPECT_EQ(ws, 0u) << name << " splits K";
         }
 }
 
