@@ -63,7 +63,7 @@ double line_crossing_factor(std::int64_t pitch_bytes)
 }
 
 /// Bytes of A and B above which the 128x144 pair ran as slowly per flop as the 128x112 one: fits
-/// the sweep below (operands of 21 to 26 MiB ran at 1.12, of 35 MiB and more at 1.22), as narrow
+/// the sweep below (operands up to 25 MiB ran at about 1.12, from 34 MiB at about 1.22), as narrow
 /// tiles re-reading operands that no longer stay in the 50 MB L2 would; not checked with
 /// counters.
 constexpr double narrow_pair_operands_bytes = 32.0 * 1024 * 1024;
