@@ -78,13 +78,13 @@ EPILOGUES = {"fused": True, "none": False, "alpha": False, "bias": True, "bias_c
 # The most fp32 accumulators per consumer thread beside which the register epilogue reads C
 # (from the copy engine's boxes: the 192x192 pair's 144).
 WGMMA_C_ACCUMULATORS = 144
-# The epilogues of 128-row tiles whose N is off the multiples of 64 (112, 144, 160): the
+# The epilogues of 128-row tiles whose N is off the multiples of 64 (80 to 176): the
 # compact ones (the fused kernel spills beside 80 accumulators; the narrower tiles are for
 # mid-sized problems' waves, where the compact kernels are the picks).
 WGMMA_ODD_N_EPILOGUES = {"alpha", *(e for e in EPILOGUES if e.startswith("bias"))}
 # N off the multiples of 32: B column-major only (a row-major B is read in groups of 32 or 64
 # columns), D of 16 or 32 bits (16-column output chunks must be 32 bytes wide or more).
-WGMMA_ODD_N = (112, 144)
+WGMMA_ODD_N = (80, 112, 144, 176)
 # The epilogue sets of the kernels other than wgmma.
 BASIC_EPILOGUES = {"fused", "none"}
 SETS = ("ci", "full")
@@ -543,9 +543,9 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         _check_keys(tw, tile, WGMMA_TILE_KEYS, ("block", "stages"))
         block = _list_of(f"{tw} block", tile["block"], kind=int)
         if len(block) != 2 or block[0] not in (64, 128, 192) or \
-                block[1] not in (64, 112, 128, 144, 160, 192, 256):
-            raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 112, 128, 144, "
-                           "160, 192 or 256")
+                block[1] not in (64, 80, 96, 112, 128, 144, 160, 176, 192, 256):
+            raise GenError(f"{tw}: block is [M, N] with M 64, 128 or 192 and N 64, 80, 96, 112, "
+                           "128, 144, 160, 176, 192 or 256")
         if block[1] % 64 and (block[0] != 128 or
                               not set(epilogues) <= WGMMA_ODD_N_EPILOGUES):
             raise GenError(f"{tw}: {block[1]}-column tiles are 128 rows, with the compact "

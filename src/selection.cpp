@@ -86,10 +86,25 @@ constexpr double narrow_pair_operands_bytes = 32.0 * 1024 * 1024;
 /// ran 2560 x 2560 x 1024 in 0.0266 ms against 0.0287 on 128x256 and 2560^3 in 0.0572 against
 /// 0.0575, but 2304 x 3072 x 4096 in 0.0946 against 0.0900 and 5120 x 1280 x 4096 in 0.0960
 /// against 0.0869 on the 128x160 pair.
+/// The 128x96 pair 1.39 and the 128x80 pair 1.60: narrower still, slower per flop, and taken where
+/// only they keep a problem to one wave on more SMs. 512 x 2560 x 4096 ran 0.0225 ms on 128 tiles
+/// of 128x80, 0.0232 on 108 of 128x96 and 0.0239 on 92 of 128x112 (x 1024: 0.0106, 0.0111 and
+/// 0.0118); 1024 x 1536 x 4096 0.0244 on 128 of 128x96 against 0.0249 on 112 of 128x112, 768 x
+/// 2048 x 4096 0.0247 on 132 against 0.0252 on 114. (1.55 to 1.61 fit the 128x80 pair; 1.60
+/// keeps 1024^3, where it was not measured, on the 64x128 ping-pong tile.) The 128x176 pair
+/// 1.12: two waves of it (252 tiles) ran 2304 x 2304 x 4096 in 0.0699 ms against 0.0706 on
+/// 128x256 and 1536 x 3584 x 1024 in 0.0228 against 0.0235 on 64x256 ping-pong tiles; 2.3 waves
+/// of it ran 2560 x 2560 x 4096 in 0.0899 against 0.0854 on the 128x160 pair.
 double math_factor(const cktile_instance_info_t& i, double operands_bytes)
 {
     if(i.tile_m == 192)
         return 1.13;
+    if(i.tile_m == 128 && i.tile_n == 80)
+        return 1.60;
+    if(i.tile_m == 128 && i.tile_n == 96)
+        return 1.39;
+    if(i.tile_m == 128 && i.tile_n == 176)
+        return 1.12;
     if(i.tile_m == 128 && i.tile_n == 112)
         return 1.22;
     if(i.tile_m == 128 && i.tile_n == 144)
@@ -100,7 +115,7 @@ double math_factor(const cktile_instance_info_t& i, double operands_bytes)
 }
 
 /// Whether the instance's tile is a wave filler: 128 rows by a width off the multiples of 64
-/// wider than 128 columns (144, 160), there to make a number of tiles that fills the SMs' last
+/// wider than 128 columns (144, 160, 176), there to make a number of tiles that fills the SMs' last
 /// wave where 128- and 256-column tiles leave it partly empty.
 bool wave_filler(const cktile_instance_info_t& i)
 {

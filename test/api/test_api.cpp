@@ -802,6 +802,10 @@ std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::
 // 2560 x 2560 x 4096 takes the 128x160 pair (0.0872 ms against 0.0950 on the 128x112 pair) and
 // 2304 x 3072 x 4096 128x256 tiles (0.0900 against 0.0946 on the 128x144 pair), while 2560 x 2560
 // x 1024, whose operands stay in L2, keeps the 128x144 pair (0.0266 against 0.0287 on 128x256).
+// Narrower and wider widths keep other problems to whole waves: 512 x 2560 x 4096 takes 128 tiles
+// of the 128x80 pair (0.0225 ms against 0.0239 on 92 of the 128x112 pair), 1024 x 1536 x 4096
+// 128 of the 128x96 pair (0.0244 against 0.0249) and 2304 x 2304 x 4096 two waves of the 128x176
+// pair (0.0699 against 0.0706 on 128x256).
 // With B row-major, which those two widths do not read, 1536^3
 // takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163 ms
 // against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
@@ -838,7 +842,10 @@ TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
                                expectation{1792, 2560, 4096, 144, 128, true, false},
                                expectation{2560, 2560, 4096, 160, 128, true, false, true},
                                expectation{2304, 3072, 4096, 256, 128, true, false},
-                               expectation{2560, 2560, 1024, 144, 128, true, false}})
+                               expectation{2560, 2560, 1024, 144, 128, true, false},
+                               expectation{512, 2560, 4096, 80, 128, true, false},
+                               expectation{1024, 1536, 4096, 96, 128, true, false},
+                               expectation{2304, 2304, 4096, 176, 128, true, false}})
         for(const bool b_row : {false, true})
         {
             if(!(b_row ? e.b_row : e.b_col))

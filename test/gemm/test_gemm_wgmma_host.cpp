@@ -427,6 +427,29 @@ TEST(GemmWgmmaPolicy, TilesOffTheMultiplesOf32)
     // Six stages of 128x144 leave no room for the output chunks: the generator's families take
     // five.
     EXPECT_EQ((gemm_wgmma_policy<128, 144, 6, 2>::of<half_t, half_t, true, true>::d_buffers), 0);
+    // 80 and 176 columns (a pair's halves of 40 and 88 rows: 5 and 11 atoms), 96 (three groups
+    // of 32 when B is row-major).
+    expect_descriptors_name_the_copied_bytes<half_t, 80, true, 64, 80>();
+    expect_descriptors_name_the_copied_bytes<half_t, 176, true, 64, 176>();
+    expect_parts_fill_the_tile<half_t, 80, true, 2>();
+    expect_parts_fill_the_tile<half_t, 96, true, 2>();
+    expect_parts_fill_the_tile<half_t, 176, true, 2>();
+    EXPECT_EQ(gemm_wgmma_chunk_cols(80), 16);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(96), 32);
+    EXPECT_EQ(gemm_wgmma_chunk_cols(176), 16);
+    using p80  = gemm_wgmma_policy<128, 80, 7, 2>::of<half_t, half_t, true, true>;
+    using p96  = gemm_wgmma_policy<128, 96, 6, 2>::of<half_t, half_t, true, true>;
+    using p176 = gemm_wgmma_policy<128, 176, 5, 2>::of<half_t, half_t, true, true>;
+    EXPECT_EQ(p80::stage_bytes, (128 + 80) * 128);
+    EXPECT_EQ(p176::stage_bytes, (128 + 176) * 128);
+    EXPECT_EQ(p80::d_buffers, 2);
+    EXPECT_EQ(p96::d_buffers, 2);
+    EXPECT_EQ(p176::d_buffers, 2);
+    EXPECT_TRUE(p80::wide_boxes && p96::wide_boxes && p176::wide_boxes);
+    EXPECT_LE(p176::shared_memory_bytes, 227u * 1024u);
+    // One stage more would leave no room for two output chunks: the families take 7, 6 and 5.
+    EXPECT_EQ((gemm_wgmma_policy<128, 80, 8, 2>::of<half_t, half_t, true, true>::d_buffers), 0);
+    EXPECT_EQ((gemm_wgmma_policy<128, 96, 7, 2>::of<half_t, half_t, true, true>::d_buffers), 1);
 }
 
 TEST(GemmWgmmaPolicy, ShortATilesLeaveTheStagesToB)

@@ -76,9 +76,9 @@ struct gemm_wgmma_epilogue
     using Acc                             = typename Problem::AccDataType;
     static constexpr index_t accumulators = BlockN / 2;
 
-    /// Columns per shared-memory chunk (gemm_wgmma_chunk_cols: 16 on 112 and 144 columns),
-    /// and the padded row pitch (in accumulators) that keeps the fragment writes of a warp on
-    /// distinct banks.
+    /// Columns per shared-memory chunk (gemm_wgmma_chunk_cols: 16 on 80, 112, 144 and 176
+    /// columns), and the padded row pitch (in accumulators) that keeps the fragment writes of a
+    /// warp on distinct banks.
     static constexpr index_t chunk_cols  = gemm_wgmma_chunk_cols(BlockN);
     static constexpr index_t chunk_pitch = chunk_cols + 1;
     /// Shared memory one consumer warpgroup needs for stage_and_store.

@@ -14,11 +14,12 @@
 // registers it does not need (setmaxnreg) so the consumers can hold their accumulators (Slabs x
 // ConsumerN / 2 per thread: 128 for 128x256, 144 for 192x192) without spilling.
 //
-// BlockN is 64, 128, 192 or 256, or for 128-row tiles 112, 144 or 160, widths that fill the
-// SMs' waves on mid-sized problems: 1536^3 makes 120 tiles of 128x160 on 132 SMs, where 128x192
-// makes 96 and 128x128 a second wave; 2560^3 makes 360 of 128x144 (2.7 waves, where 128x256
-// makes 1.5 and 128x160 2.4), 1280^3 120 of 128x112. A row-major B is read in groups of 32
-// columns (160), or not at all (112 and 144: K-major B only).
+// BlockN is 64, 128, 192 or 256, or for 128-row tiles 80, 96, 112, 144, 160 or 176, widths that
+// fill the SMs' waves on mid-sized problems: 1536^3 makes 120 tiles of 128x160 on 132 SMs, where
+// 128x192 makes 96 and 128x128 a second wave; 2560^3 makes 360 of 128x144 (2.7 waves, where
+// 128x256 makes 1.5 and 128x160 2.4), 1280^3 120 of 128x112, 512 x 2560 128 of 128x80 (80 of
+// 128x128) and 2304^2 252 of 128x176 (two waves, where 128x256 makes 1.7). A row-major B is read
+// in groups of 32 columns (96, 160), or not at all (80, 112, 144, 176: K-major B only).
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -43,7 +44,7 @@ enum class gemm_wgmma_schedule
 
 /// Columns per output chunk of the Hopper epilogue (the copy engine's narrow D boxes and the
 /// staged epilogue's pass) for a consumer's share of `consumer_n` columns: 32, or 16 where the
-/// share is not a whole number of 32 (112 and 144 columns: seven and nine chunks).
+/// share is not a whole number of 32 (80, 112, 144 and 176 columns: 5, 7, 9 and 11 chunks).
 /// @post consumer_n % result == 0 for every instantiated BlockN
 CK_TILE_HOST_DEVICE constexpr index_t gemm_wgmma_chunk_cols(index_t consumer_n)
 {
@@ -99,13 +100,14 @@ struct gemm_wgmma_policy
                   "BlockM is 64 or 128 (one consumer per 64 rows) or 192 (two consumers, each "
                   "taking half the columns)");
     static_assert(!Pingpong || BlockM == 64, "ping-pong tiles are 64 rows, one per consumer");
-    static_assert(BlockN == 64 || BlockN == 112 || BlockN == 128 || BlockN == 144 ||
-                      BlockN == 160 || BlockN == 192 || BlockN == 256,
-                  "BlockN is a wgmma N instantiated in wgmma.hpp: a multiple of 64, or 112, 144 "
-                  "or 160");
+    static_assert(BlockN == 64 || BlockN == 80 || BlockN == 96 || BlockN == 112 || BlockN == 128 ||
+                      BlockN == 144 || BlockN == 160 || BlockN == 176 || BlockN == 192 ||
+                      BlockN == 256,
+                  "BlockN is a wgmma N instantiated in wgmma.hpp: a multiple of 64, or 80, 96, "
+                  "112, 144, 160 or 176");
     static_assert(BlockN % 64 == 0 || (BlockM == 128 && !Pingpong),
-                  "112, 144 and 160 columns are 128-row cooperative tiles' (one consumer's MMA "
-                  "each, not split)");
+                  "80 to 176 columns off the multiples of 64 are 128-row cooperative tiles' (one "
+                  "consumer's MMA each, not split)");
     static_assert(!SplitN || BlockN == 128 || BlockN == 192 || BlockN == 256,
                   "a 192-row tile's consumers take BlockN / 2 columns each: 64, 96 or 128");
     static_assert(Stages >= 2 && Stages <= 32, "2 to 32 shared-memory stages");
@@ -145,8 +147,8 @@ struct gemm_wgmma_policy
         /// (160 columns).
         static constexpr index_t b_group = BKMajor || ConsumerN % 64 == 0 ? 64 : 32;
         static_assert(BKMajor || ConsumerN % 32 == 0,
-                      "a row-major B is read in groups of 32 or 64 columns: 112 and 144 "
-                      "columns take a column-major B");
+                      "a row-major B is read in groups of 32 or 64 columns: 80, 112, 144 and "
+                      "176 columns take a column-major B");
         using b_tile = gemm_wgmma_operand_tile<B, BlockN, BKMajor, ClusterM, b_group>;
         static_assert(a_tile::block_k == b_tile::block_k, "A and B take the same K per stage");
         static_assert(BKMajor || ConsumerN % b_group == 0,

@@ -15,8 +15,8 @@
 // Each wrapper struct is one instruction with its operand types and N fixed:
 //   wgmma_ss<A, B, C, N>::fma(desc_a, desc_b, d, scale_d)  A and B from shared memory
 //   wgmma_rs<A, B, C, N>::fma(a, desc_b, d, scale_d)       A from 4 registers per thread
-// Instantiated for N in {8, 16, 32, 64, 96, 112, 128, 144, 160, 192, 256}; another N is one more
-// line in CK_TILE_WGMMA_EACH_N plus its operand tables.
+// Instantiated for N in {8, 16, 32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 256}; another N is
+// one more line in CK_TILE_WGMMA_EACH_N plus its operand tables.
 #pragma once
 
 #include "ck_tile/core/arch/nvidia/sm90_features.hpp"
@@ -151,6 +151,9 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_D_16 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}"
 #define CK_TILE_WGMMA_D_32 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
+#define CK_TILE_WGMMA_D_40 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39}"
 #define CK_TILE_WGMMA_D_48 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47}"
@@ -172,6 +175,12 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
     "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79}"
+#define CK_TILE_WGMMA_D_88 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
+    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, " \
+    "%80, %81, %82, %83, %84, %85, %86, %87}"
 #define CK_TILE_WGMMA_D_96 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
@@ -195,6 +204,11 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
     C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31])
+#define CK_TILE_WGMMA_D_OPERANDS_40(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
+    C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
+    C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
+    C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
+    C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39])
 #define CK_TILE_WGMMA_D_OPERANDS_48(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
@@ -235,6 +249,17 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63]), \
     C(d[64]), C(d[65]), C(d[66]), C(d[67]), C(d[68]), C(d[69]), C(d[70]), C(d[71]), \
     C(d[72]), C(d[73]), C(d[74]), C(d[75]), C(d[76]), C(d[77]), C(d[78]), C(d[79])
+#define CK_TILE_WGMMA_D_OPERANDS_88(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
+    C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
+    C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
+    C(d[24]), C(d[25]), C(d[26]), C(d[27]), C(d[28]), C(d[29]), C(d[30]), C(d[31]), \
+    C(d[32]), C(d[33]), C(d[34]), C(d[35]), C(d[36]), C(d[37]), C(d[38]), C(d[39]), \
+    C(d[40]), C(d[41]), C(d[42]), C(d[43]), C(d[44]), C(d[45]), C(d[46]), C(d[47]), \
+    C(d[48]), C(d[49]), C(d[50]), C(d[51]), C(d[52]), C(d[53]), C(d[54]), C(d[55]), \
+    C(d[56]), C(d[57]), C(d[58]), C(d[59]), C(d[60]), C(d[61]), C(d[62]), C(d[63]), \
+    C(d[64]), C(d[65]), C(d[66]), C(d[67]), C(d[68]), C(d[69]), C(d[70]), C(d[71]), \
+    C(d[72]), C(d[73]), C(d[74]), C(d[75]), C(d[76]), C(d[77]), C(d[78]), C(d[79]), \
+    C(d[80]), C(d[81]), C(d[82]), C(d[83]), C(d[84]), C(d[85]), C(d[86]), C(d[87])
 #define CK_TILE_WGMMA_D_OPERANDS_96(C, d) C(d[0]), C(d[1]), C(d[2]), C(d[3]), C(d[4]), C(d[5]), C(d[6]), C(d[7]), \
     C(d[8]), C(d[9]), C(d[10]), C(d[11]), C(d[12]), C(d[13]), C(d[14]), C(d[15]), \
     C(d[16]), C(d[17]), C(d[18]), C(d[19]), C(d[20]), C(d[21]), C(d[22]), C(d[23]), \
@@ -300,6 +325,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_ARG_32_6 "%38"
 #define CK_TILE_WGMMA_ARG_32_7 "%39"
 #define CK_TILE_WGMMA_ARG_32_8 "%40"
+#define CK_TILE_WGMMA_ARG_40_0 "%40"
+#define CK_TILE_WGMMA_ARG_40_1 "%41"
+#define CK_TILE_WGMMA_ARG_40_2 "%42"
+#define CK_TILE_WGMMA_ARG_40_3 "%43"
+#define CK_TILE_WGMMA_ARG_40_4 "%44"
+#define CK_TILE_WGMMA_ARG_40_5 "%45"
+#define CK_TILE_WGMMA_ARG_40_6 "%46"
+#define CK_TILE_WGMMA_ARG_40_7 "%47"
+#define CK_TILE_WGMMA_ARG_40_8 "%48"
 #define CK_TILE_WGMMA_ARG_48_0 "%48"
 #define CK_TILE_WGMMA_ARG_48_1 "%49"
 #define CK_TILE_WGMMA_ARG_48_2 "%50"
@@ -345,6 +379,15 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
 #define CK_TILE_WGMMA_ARG_80_6 "%86"
 #define CK_TILE_WGMMA_ARG_80_7 "%87"
 #define CK_TILE_WGMMA_ARG_80_8 "%88"
+#define CK_TILE_WGMMA_ARG_88_0 "%88"
+#define CK_TILE_WGMMA_ARG_88_1 "%89"
+#define CK_TILE_WGMMA_ARG_88_2 "%90"
+#define CK_TILE_WGMMA_ARG_88_3 "%91"
+#define CK_TILE_WGMMA_ARG_88_4 "%92"
+#define CK_TILE_WGMMA_ARG_88_5 "%93"
+#define CK_TILE_WGMMA_ARG_88_6 "%94"
+#define CK_TILE_WGMMA_ARG_88_7 "%95"
+#define CK_TILE_WGMMA_ARG_88_8 "%96"
 #define CK_TILE_WGMMA_ARG_96_0 "%96"
 #define CK_TILE_WGMMA_ARG_96_1 "%97"
 #define CK_TILE_WGMMA_ARG_96_2 "%98"
@@ -512,11 +555,13 @@ struct wgmma_rs : wgmma_traits<AType, BType, CType, N>
     DEF(__VA_ARGS__, 16, 8)                                                                        \
     DEF(__VA_ARGS__, 32, 16)                                                                       \
     DEF(__VA_ARGS__, 64, 32)                                                                       \
+    DEF(__VA_ARGS__, 80, 40)                                                                       \
     DEF(__VA_ARGS__, 96, 48)                                                                       \
     DEF(__VA_ARGS__, 112, 56)                                                                      \
     DEF(__VA_ARGS__, 128, 64)                                                                      \
     DEF(__VA_ARGS__, 144, 72)                                                                      \
     DEF(__VA_ARGS__, 160, 80)                                                                      \
+    DEF(__VA_ARGS__, 176, 88)                                                                      \
     DEF(__VA_ARGS__, 192, 96)                                                                      \
     DEF(__VA_ARGS__, 256, 128)
 
