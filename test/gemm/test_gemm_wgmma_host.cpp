@@ -434,6 +434,13 @@ TEST(GemmWgmmaPolicy, TilesOffTheMultiplesOf32)
     expect_parts_fill_the_tile<half_t, 80, true, 2>();
     expect_parts_fill_the_tile<half_t, 96, true, 2>();
     expect_parts_fill_the_tile<half_t, 176, true, 2>();
+    // A row-major B of 96 columns: three groups of 32 (the generator accepts it; no instance of
+    // the sets builds it).
+    expect_parts_fill_the_tile<half_t, 96, false, 1, 32>();
+    expect_parts_fill_the_tile<half_t, 96, false, 2, 32>();
+    expect_descriptors_name_the_copied_bytes<half_t, 96, false, 32, 96>();
+    expect_descriptors_name_the_copied_bytes<half_t, 96, false, 32, 96, 2>();
+    EXPECT_EQ((gemm_wgmma_policy<128, 96, 6, 2>::of<half_t, half_t, true, false>::b_group), 32);
     EXPECT_EQ(gemm_wgmma_chunk_cols(80), 16);
     EXPECT_EQ(gemm_wgmma_chunk_cols(96), 32);
     EXPECT_EQ(gemm_wgmma_chunk_cols(176), 16);

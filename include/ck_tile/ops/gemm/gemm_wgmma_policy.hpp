@@ -18,7 +18,7 @@
 // fill the SMs' waves on mid-sized problems: 1536^3 makes 120 tiles of 128x160 on 132 SMs, where
 // 128x192 makes 96 and 128x128 a second wave; 2560^3 makes 360 of 128x144 (2.7 waves, where
 // 128x256 makes 1.5 and 128x160 2.4), 1280^3 120 of 128x112, 512 x 2560 128 of 128x80 (80 of
-// 128x128) and 2304^2 252 of 128x176 (two waves, where 128x256 makes 1.7). A row-major B is read
+// 128x128) and 2304^2 252 of 128x176 (two waves, where 128x256 makes 1.2). A row-major B is read
 // in groups of 32 columns (96, 160), or not at all (80, 112, 144, 176: K-major B only).
 #pragma once
 
