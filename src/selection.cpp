@@ -99,19 +99,25 @@ double math_factor(const cktile_instance_info_t& i, double operands_bytes)
 {
     if(i.tile_m == 192)
         return 1.13;
-    if(i.tile_m == 128 && i.tile_n == 80)
+    if(i.tile_m != 128)
+        return 1.0;
+    switch(i.tile_n)
+    {
+    case 80:
         return 1.60;
-    if(i.tile_m == 128 && i.tile_n == 96)
+    case 96:
         return 1.39;
-    if(i.tile_m == 128 && i.tile_n == 176)
-        return 1.12;
-    if(i.tile_m == 128 && i.tile_n == 112)
+    case 112:
         return 1.22;
-    if(i.tile_m == 128 && i.tile_n == 144)
+    case 144:
         return operands_bytes <= narrow_pair_operands_bytes ? 1.12 : 1.22;
-    if(i.tile_m == 128 && i.tile_n % 64 != 0)
-        return 1.15;
-    return i.tile_m == 128 && i.tile_n == 192 ? 1.10 : 1.0;
+    case 176:
+        return 1.12;
+    case 192:
+        return 1.10;
+    default:
+        return i.tile_n % 64 != 0 ? 1.15 : 1.0; // 160
+    }
 }
 
 /// Whether the instance's tile is a wave filler: 128 rows by a width off the multiples of 64

@@ -806,9 +806,9 @@ std::string picked_name(cktile_handle_t h, std::int64_t m, std::int64_t n, std::
 // of the 128x80 pair (0.0225 ms against 0.0239 on 92 of the 128x112 pair), 1024 x 1536 x 4096
 // 128 of the 128x96 pair (0.0244 against 0.0249) and 2304 x 2304 x 4096 two waves of the 128x176
 // pair (0.0699 against 0.0706 on 128x256).
-// With B row-major, which those two widths do not read, 1536^3
-// takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163 ms
-// against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
+// With B row-major, which the ci set's pairs of 80, 96, 112, 144 and 176 columns do not read,
+// 1536^3 takes the 128x160 pair, whose 120 tiles fill the SMs where 128x192 pairs made 96 (0.0163
+// ms against 0.0188), and 1280^3 the 128x128 tile (0.0132 ms against 0.0143 on 128x160).
 TEST(Select, HopperNarrowTilesForSkinnyProblemsWideTilesForLargeOnes)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

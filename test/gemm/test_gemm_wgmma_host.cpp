@@ -395,10 +395,11 @@ TEST(GemmWgmmaPolicy, BudgetsFitAnSm90aMultiprocessor)
     EXPECT_EQ(one::BlockSize, 256);
 }
 
-// 128-row tiles 144 and 112 columns wide (the wave-filling widths of mid-sized problems): B is
-// K-major, a whole number of 8-row swizzle atoms that a pair splits into halves of 72 and 56
-// rows, read by one m64n144 (m64n112) MMA per K step from its first row; the output leaves in
-// 16-column chunks after the 64-column boxes, and the plan keeps room for those boxes.
+// 128-row tiles 80, 96, 112, 144 and 176 columns wide (the wave-filling widths of mid-sized
+// problems): B is K-major, a whole number of 8-row swizzle atoms that a pair splits into halves
+// (72 and 56 rows for 144 and 112), read by one m64nN MMA per K step from its first row; the
+// output leaves in 16-column chunks after the 64-column boxes where N is off the multiples of
+// 32, and the plan keeps room for those boxes.
 TEST(GemmWgmmaPolicy, TilesOffTheMultiplesOf32)
 {
     expect_descriptors_name_the_copied_bytes<half_t, 144, true, 64, 144>();
