@@ -126,11 +126,25 @@ CK_TILE_DEVICE T from_word(uint32_t w)
 }
 } // namespace arch
 
-/// Value of `v` held by lane `src_lane` of this warp.
+/// Value of `v` held by lane `src_lane` of this warp. Values wider than a word (a pair of
+/// fp32 outputs) move one 32-bit word per shuffle.
 template <typename T>
 CK_TILE_DEVICE T warp_shuffle(const T& v, index_t src_lane)
 {
-    return arch::from_word<T>(__shfl_sync(arch::full_warp_mask, arch::to_word(v), src_lane));
+    if constexpr(sizeof(T) <= 4)
+        return arch::from_word<T>(__shfl_sync(arch::full_warp_mask, arch::to_word(v), src_lane));
+    else
+    {
+        static_assert(sizeof(T) % 4 == 0, "warp shuffles move whole 32-bit words");
+        uint32_t w[sizeof(T) / 4];
+        std::memcpy(w, &v, sizeof(T));
+#pragma unroll
+        for(auto& x : w)
+            x = __shfl_sync(arch::full_warp_mask, x, src_lane);
+        T r;
+        std::memcpy(&r, w, sizeof(T));
+        return r;
+    }
 }
 /// Value of `v` held by lane (lane_id ^ lane_mask).
 template <typename T>
