@@ -125,7 +125,11 @@ class cublaslt_gemm final : public vendor_gemm
         if(is_fp8 && p.bias != CKTILE_BIAS_NONE && p.d_type == CKTILE_DATATYPE_FP32)
             return "cuBLASLt's fp8 GEMMs with fp32 output take a bf16 bias, not D's type";
 
-        const cublasComputeType_t compute = is_int ? CUBLAS_COMPUTE_32I : CUBLAS_COMPUTE_32F;
+        // A TF32 problem runs on the tensor cores (inputs read as TF32), as ours do.
+        const cublasComputeType_t compute = is_int ? CUBLAS_COMPUTE_32I
+                                            : p.compute_type == CKTILE_DATATYPE_TF32
+                                                ? CUBLAS_COMPUTE_32F_FAST_TF32
+                                                : CUBLAS_COMPUTE_32F;
         const cudaDataType_t scale        = is_int ? CUDA_R_32I : CUDA_R_32F;
         if(is_int && (std::floor(p.alpha) != p.alpha || std::floor(p.beta) != p.beta))
             return "cuBLASLt's int32 GEMM takes integer alpha and beta";

@@ -518,9 +518,10 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
         raise GenError(f"{fw} layouts: wgmma kernels take [a, b] pairs of row and col")
     for tname in types:
         combo = combos[tname]
-        if "fp32" in (combo["a"], combo["b"]):
-            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs; wgmma would "
-                           "round them to TF32, which the C API's compute type cannot request")
+        if "fp32" in (combo["a"], combo["b"]) and combo["compute"] != "tf32":
+            raise GenError(f"{fw}: type combination '{tname}' has fp32 inputs and compute fp32; "
+                           "wgmma reads fp32 inputs as TF32, so list them with compute tf32 "
+                           "(exact fp32 is the simt kernel's)")
         if DATATYPES[combo["a"]][2] != 2 and any(p != ["row", "col"] for p in layouts):
             raise GenError(f"{fw}: type combination '{tname}' is read K-major only by wgmma: "
                            "its layouts must be [\"row\", \"col\"]")
@@ -700,18 +701,20 @@ def tile_kernel_type(inst):
 # Multiply-accumulates per cycle of a matrix instruction relative to FMA (selection model),
 # by input element size; TF32 (4-byte inputs) runs at half the 16-bit rate.
 MATH_RATE = {1: 16.0, 2: 8.0, 4: 4.0}
-# Warpgroup MMA fed by TMA sustains about 2.5 times what mma.sync kernels reach on an H100.
-WGMMA_MATH_RATE = {1: 40.0, 2: 20.0, 4: 5.0}
+# Warpgroup MMA fed by TMA sustains about 2.5 times what mma.sync kernels reach on an H100;
+# TF32 at half the 16-bit rate, as the tensor cores' peaks are.
+WGMMA_MATH_RATE = {1: 40.0, 2: 20.0, 4: 10.0}
 
 
 def wgmma_kernel_type(inst):
     c = inst["combo"]
     acc = "std::int32_t" if c["compute"] == "int32" else "float"
+    math = ", ck_tile::gemm_math::tf32" if c["compute"] == "tf32" else ""
     return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
-            "{lb}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
+            "{lb}{math}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
             "ck_tile::gemm_wgmma_schedule::{sch}{ra}>, {fused}{alpha}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
-        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1],
+        la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1], math=math,
         bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
         sch=inst["schedule"],
         ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]

@@ -14,7 +14,8 @@ between them carries no difference of method.
 Layouts name A's and B's storage: rc is A row-major times B column-major (torch.matmul(a,
 w.t()) with w of N x K, as in a linear layer), rr is A and B row-major (vendor_baseline.py's
 torch.matmul(A, B)). fp8 (e4m3 in, fp16 out) and fp8_bf16 (bf16 out, vendor_baseline.py's
-row) run rc only, against torch._scaled_mm with unit scales. D is row-major. Every result is
+row) run rc only, against torch._scaled_mm with unit scales; tf32 (fp32 in and out, compute
+TF32) rc only, against torch.matmul with allow_tf32. D is row-major. Every result is
 checked against torch.matmul in fp32 before it is timed. Exits 0 with a message when PyTorch,
 Triton or a GPU is missing. --instance runs one instance where it supports the problem and
 says why not elsewhere.
@@ -34,7 +35,7 @@ from gemm_torch import (COL, FP16, FP32, ROW, STATUS_NO_DEVICE, STATUS_SUCCESS, 
                         Args, Problem)
 
 STATUS_NOT_SUPPORTED = 3
-BF16, FP8_E4M3 = 2, 4
+BF16, FP8_E4M3, TF32 = 2, 4, 8
 DEFAULT_SHAPES = "16x8192x8192,128x8192x8192,1024x1024x1024,2048x2048x2048,3000x3000x3000," \
                "4096x4096x4096,4097x4095x4096,8192x8192x8192"
 
@@ -125,7 +126,9 @@ def types(torch, name):
             "bf16": (torch.bfloat16, torch.bfloat16, BF16, BF16),
             # vendor_baseline.py's fp8 row has a bf16 output.
             "fp8": (torch.float8_e4m3fn, torch.float16, FP8_E4M3, FP16),
-            "fp8_bf16": (torch.float8_e4m3fn, torch.bfloat16, FP8_E4M3, BF16)}[name]
+            "fp8_bf16": (torch.float8_e4m3fn, torch.bfloat16, FP8_E4M3, BF16),
+            # fp32 in and out, multiplied as TF32 (compute TF32; PyTorch's allow_tf32).
+            "tf32": (torch.float32, torch.float32, FP32, FP32)}[name]
 
 
 def operands(torch, m, n, k, layout, dtype):
@@ -166,6 +169,8 @@ def main():
     if not torch.cuda.is_available():
         print("no GPU device present (torch.cuda.is_available() is False)")
         return 0
+    # --dtypes tf32: PyTorch's fp32 matmul on the tensor cores, as TF32 (its default is fp32).
+    torch.backends.cuda.matmul.allow_tf32 = "tf32" in opts.dtypes.split(",")
     ck = Cktile(os.environ.get("CKTILE_LIBRARY", "libcktile.so.0"), torch.cuda.current_device())
     if ck.status == STATUS_NO_DEVICE:
         print("no GPU device present for cktile:",
@@ -207,8 +212,8 @@ def main():
         dtype, out_dtype, in_type, out_type = types(torch, dname)
         unit = torch.tensor(1.0, device="cuda")
         for layout in opts.layouts.split(","):
-            if dname.startswith("fp8") and layout != "rc":
-                continue  # torch._scaled_mm takes B column-major only
+            if (dname.startswith("fp8") or dname == "tf32") and layout != "rc":
+                continue  # torch._scaled_mm takes B column-major only; wgmma reads TF32 K-major
             for shape in opts.shapes.split(","):
                 m, n, k = (int(x) for x in shape.split("x"))
                 if dname.startswith("fp8") and (m % 16 or n % 16 or k % 16):
@@ -223,7 +228,7 @@ def main():
                          "cktile_gemm_problem_init_sized")
                 p.a_type = p.b_type = in_type
                 p.c_type = p.d_type = out_type
-                p.compute_type = FP32
+                p.compute_type = TF32 if dname == "tf32" else FP32
                 p.a_layout = p.c_layout = p.d_layout = ROW
                 p.b_layout = COL if layout == "rc" else ROW
                 p.m, p.n, p.k = m, n, k
@@ -254,11 +259,13 @@ def main():
                     return torch.matmul(a, b)
 
                 ours()
-                ref = torch.matmul(a.float(), b.float())
+                # TF32 results against fp64: PyTorch's fp32 matmul is TF32 here.
+                ref = torch.matmul(a.double(), b.double()) if dname == "tf32" else \
+                    torch.matmul(a.float(), b.float())
                 err = ((d.float() - ref).abs().max() / ref.abs().max().clamp_min(1e-30)).item()
                 # A few ulps of the output type at most (fp16: 2^-11; bf16 2^-8); fp8 inputs
                 # add the tensor cores' shorter accumulation (about 14 bits), within bf16's bound.
-                if not err < (4e-3 if dname == "f16" else 2e-2):
+                if not err < (4e-3 if dname in ("f16", "tf32") else 2e-2):
                     raise RuntimeError(f"{shape} {layout} {dname}: cktile's result is off "
                                        f"(max error {err:.3g} of the largest |element|)")
                 mine, vendor = [], []

@@ -967,6 +967,19 @@ TEST(Select, HopperBetaTakesATileThatReadsCInRegisters)
 // fp8 (e4m3) with fp16 or bf16 output: the wgmma tile, in the ci set as well (bf16 output is
 // the problem vendor_baseline.py times, torch._scaled_mm's), with only D = alpha * A * B
 // compiled in, since the problem asks for nothing more.
+/// A square problem of `in` inputs (both) and `out` outputs, A row-major and B column-major (the
+/// K-major layouts every wgmma input type takes).
+cktile_gemm_problem_t k_major_problem(std::int64_t mnk, cktile_datatype_t in, cktile_datatype_t out)
+{
+    auto p     = problem(mnk, mnk, mnk);
+    p.a_type   = in;
+    p.b_type   = in;
+    p.c_type   = out;
+    p.d_type   = out;
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR;
+    return p;
+}
+
 TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();
@@ -975,12 +988,7 @@ TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
     offline_handle o;
     for(const auto out : {CKTILE_DATATYPE_FP16, CKTILE_DATATYPE_BF16})
     {
-        auto p           = problem(8192, 8192, 8192);
-        p.a_type         = CKTILE_DATATYPE_FP8_E4M3;
-        p.b_type         = CKTILE_DATATYPE_FP8_E4M3;
-        p.c_type         = out;
-        p.d_type         = out;
-        p.b_layout       = CKTILE_LAYOUT_COL_MAJOR;
+        const auto p     = k_major_problem(8192, CKTILE_DATATYPE_FP8_E4M3, out);
         std::uint64_t id = 0;
         cktile_instance_info_t info{};
         ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
@@ -989,6 +997,32 @@ TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
                                         : "gemm_wgmma_e4m3e4m3_bf16_accf32_rc_128x256x128_s4_alpha";
         EXPECT_EQ(std::string(info.name), expected);
     }
+}
+
+// fp32 inputs with compute TF32 run on the warpgroup MMA, not on the mma.sync tile or the SIMT
+// kernels: the alpha-only tile for D = A * B, the fused one with a bias. Exact fp32 (compute
+// fp32) never takes a TF32 instance.
+TEST(Select, HopperTf32TakesTheWgmmaTile)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    auto p           = k_major_problem(4096, CKTILE_DATATYPE_FP32, CKTILE_DATATYPE_FP32);
+    p.compute_type   = CKTILE_DATATYPE_TF32;
+    std::uint64_t id = 0;
+    cktile_instance_info_t info{};
+    ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+    EXPECT_EQ(std::string(info.name), "gemm_wgmma_f32f32_f32_acctf32_rc_128x256x32_s4_c2_alpha");
+    p.bias        = CKTILE_BIAS_PER_COLUMN;
+    p.stride_bias = p.n;
+    ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+    EXPECT_EQ(std::string(info.name), "gemm_wgmma_f32f32_f32_acctf32_rc_128x128x32_s6_fused");
+    p.bias         = CKTILE_BIAS_NONE;
+    p.compute_type = CKTILE_DATATYPE_FP32;
+    ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+    EXPECT_EQ(info.compute_type, CKTILE_DATATYPE_FP32) << info.name;
+    EXPECT_EQ(std::string(info.name).rfind("gemm_simt_", 0), 0u) << info.name;
 }
 
 // What instance `id`'s record says its epilogue accepts: a bias, an activation, multi-D inputs,

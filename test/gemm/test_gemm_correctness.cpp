@@ -568,8 +568,9 @@ class GemmCorrectness : public ::testing::Test
         }
     }
 
-    /// The descriptions of the library's Hopper (wgmma) GEMM instances.
-    std::vector<cktile_instance_info_t> hopper_instances() const
+    /// The descriptions of the library's GEMM instances that `keep` accepts.
+    template <typename Keep>
+    std::vector<cktile_instance_info_t> gemm_instances(Keep keep) const
     {
         std::vector<cktile_instance_info_t> out;
         size_t n = 0;
@@ -579,11 +580,28 @@ class GemmCorrectness : public ::testing::Test
             cktile_instance_info_t info{};
             info.struct_size = sizeof(info);
             EXPECT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
-            if(info.op_kind == CKTILE_OP_GEMM &&
-               std::string(info.name).rfind("gemm_wgmma_", 0) == 0)
+            if(info.op_kind == CKTILE_OP_GEMM && keep(info))
                 out.push_back(info);
         }
         return out;
+    }
+
+    /// The descriptions of the library's Hopper (wgmma) GEMM instances.
+    std::vector<cktile_instance_info_t> hopper_instances() const
+    {
+        return gemm_instances([](const cktile_instance_info_t& info) {
+            return std::string(info.name).rfind("gemm_wgmma_", 0) == 0;
+        });
+    }
+
+    /// The descriptions of the library's GEMM instances that run `p`.
+    std::vector<cktile_instance_info_t> instances_for(const cktile_gemm_problem_t& p,
+                                                      const cktile_gemm_args_t& args) const
+    {
+        return gemm_instances([&](const cktile_instance_info_t& info) {
+            return cktile_gemm_supports(h_, info.id, &p, &args, nullptr, 0) ==
+                   CKTILE_STATUS_SUCCESS;
+        });
     }
 
     cktile_handle_t h_ = nullptr;
@@ -1113,70 +1131,137 @@ TEST_F(GemmCorrectness, MeasuredSelectionIsAtLeastAsFastAsTheModelsPick)
         << hi.name << " " << modelled_ms[5] << " ms";
 }
 
+/// An fp32 problem with compute TF32: A row-major m x k, B column-major (stored n x k), D
+/// row-major, on the device.
+struct tf32_gemm
+{
+    std::int64_t m, n, k;
+    ck_tile::DeviceMem a, b, d;
+    cktile_gemm_problem_t p;
+    cktile_gemm_args_t args;
+
+    tf32_gemm(std::int64_t m_, std::int64_t n_, std::int64_t k_, const std::vector<float>& ha,
+              const std::vector<float>& hb)
+        : m(m_), n(n_), k(k_), a(m_ * k_ * 4), b(n_ * k_ * 4), d(m_ * n_ * 4)
+    {
+        a.ToDevice(ha.data());
+        b.ToDevice(hb.data());
+        cktile_gemm_problem_init(&p);
+        p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
+        p.compute_type                            = CKTILE_DATATYPE_TF32;
+        p.b_layout                                = CKTILE_LAYOUT_COL_MAJOR;
+        p.m = m, p.n = n, p.k = k, p.lda = k, p.ldb = k, p.ldc = n, p.ldd = n;
+        cktile_gemm_args_init(&args);
+        args.a = a.GetDeviceBuffer(), args.b = b.GetDeviceBuffer(), args.d = d.GetDeviceBuffer();
+    }
+
+    /// D from instance `info` (poisoned first), run with the workspace it asks for; empty when
+    /// the run fails (reported).
+    std::vector<float> run(cktile_handle_t h, const cktile_instance_info_t& info)
+    {
+        std::size_t ws_bytes = 0;
+        EXPECT_EQ(cktile_gemm_workspace_size(h, info.id, &p, &ws_bytes), CKTILE_STATUS_SUCCESS);
+        ck_tile::DeviceMem ws(ws_bytes > 0 ? ws_bytes : 1);
+        d.SetValue(0xff);
+        const cktile_status_t s = cktile_gemm_run(
+            h, info.id, &p, &args, ws_bytes ? ws.GetDeviceBuffer() : nullptr, ws_bytes, nullptr);
+        EXPECT_EQ(s, CKTILE_STATUS_SUCCESS) << info.name << ": " << cktile_get_last_error_message();
+        if(s != CKTILE_STATUS_SUCCESS || hipDeviceSynchronize() != hipSuccess)
+            return {};
+        std::vector<float> out(m * n);
+        d.FromDevice(out.data());
+        return out;
+    }
+};
+
 // fp32 inputs with compute TF32: full-mantissa random inputs, so the rounding to TF32 shows;
-// every error must stay within TF32's input rounding (2^-11 relative per factor) plus fp32
-// accumulation, and the true-fp32 general instances must serve the same problem.
+// every error must stay within TF32's input rounding (2^-10 relative per factor: the Hopper
+// instances' tensor cores read the high 19 bits of each float, the mma.sync ones round first)
+// plus fp32 accumulation, and the true-fp32 general instances must serve the same problems.
+// Every TF32 instance must run one of the shapes: K is a multiple of the 4-float vectors the
+// instances need, not of their K tiles (16 for mma.sync, 32 for wgmma); 300 x 260 x 1032 has D
+// rows of whole 16 bytes (the alpha-only Hopper instances' copy-engine stores), several tiles
+// and a K tail.
 TEST_F(GemmCorrectness, Tf32ComputeWithinTf32Rounding)
 {
-    // K: a multiple of the 4-float vectors the tile instances need, not of their K tile.
-    const std::int64_t m = 131, n = 67, k = 260;
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<float> u(-1.f, 1.f);
-    std::vector<float> a(m * k), b(k * n);
-    for(auto& x : a)
-        x = u(rng);
-    for(auto& x : b)
-        x = u(rng);
-    ck_tile::DeviceMem da(a.size() * 4), db(b.size() * 4), dd(m * n * 4);
-    da.ToDevice(a.data());
-    db.ToDevice(b.data());
-    cktile_gemm_problem_t p;
-    cktile_gemm_problem_init(&p);
-    p.a_type = p.b_type = p.c_type = p.d_type = CKTILE_DATATYPE_FP32;
-    p.compute_type                            = CKTILE_DATATYPE_TF32;
-    p.b_layout                                = CKTILE_LAYOUT_COL_MAJOR; // B stored N x K
-    p.m = m, p.n = n, p.k = k, p.lda = k, p.ldb = k, p.ldc = n, p.ldd = n;
-    cktile_gemm_args_t args;
-    cktile_gemm_args_init(&args);
-    args.a = da.GetDeviceBuffer(), args.b = db.GetDeviceBuffer(), args.d = dd.GetDeviceBuffer();
-    size_t count = 0;
-    ASSERT_EQ(cktile_get_instance_count(h_, &count), CKTILE_STATUS_SUCCESS);
-    int tf32_instances = 0, general = 0;
-    for(size_t idx = 0; idx < count; ++idx)
+    struct shape
     {
-        cktile_instance_info_t info{};
-        info.struct_size = sizeof(info);
-        ASSERT_EQ(cktile_get_instance_info(h_, idx, &info), CKTILE_STATUS_SUCCESS);
-        if(info.op_kind != CKTILE_OP_GEMM ||
-           cktile_gemm_supports(h_, info.id, &p, &args, nullptr, 0) != CKTILE_STATUS_SUCCESS)
-            continue;
-        tf32_instances += info.compute_type == CKTILE_DATATYPE_TF32;
-        general += info.is_general;
-        dd.SetValue(0xff);
-        ASSERT_EQ(cktile_gemm_run(h_, info.id, &p, &args, nullptr, 0, nullptr),
-                  CKTILE_STATUS_SUCCESS)
-            << info.name << ": " << cktile_get_last_error_message();
-        ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
-        std::vector<float> d(m * n);
-        dd.FromDevice(d.data());
-        int errors = 0;
+        std::int64_t m, n, k;
+    };
+    std::map<std::string, int> tf32_runs;
+    for(const cktile_instance_info_t& info : gemm_instances(
+            [](const cktile_instance_info_t& i) { return i.compute_type == CKTILE_DATATYPE_TF32; }))
+        tf32_runs.emplace(info.name, 0);
+    int general = 0;
+    for(const shape s : {shape{131, 67, 260}, shape{300, 260, 1032}})
+    {
+        const std::int64_t m = s.m, n = s.n, k = s.k;
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> u(-1.f, 1.f);
+        std::vector<float> a(m * k), b(k * n);
+        for(auto& x : a)
+            x = u(rng);
+        for(auto& x : b)
+            x = u(rng);
+        // The reference and each element's tolerance, once per shape.
+        std::vector<double> ref(m * n), tol(m * n);
         for(std::int64_t i = 0; i < m; ++i)
             for(std::int64_t j = 0; j < n; ++j)
             {
-                double ref = 0, mag = 0;
+                double sum = 0, mag = 0;
                 for(std::int64_t kk = 0; kk < k; ++kk)
                 {
-                    ref += double(a[i * k + kk]) * b[j * k + kk];
+                    sum += double(a[i * k + kk]) * b[j * k + kk];
                     mag += std::fabs(double(a[i * k + kk]) * b[j * k + kk]);
                 }
-                const double tol = (std::ldexp(1.0, -10) + k * std::ldexp(1.0, -23)) * mag;
-                if(!(std::fabs(d[i * n + j] - ref) <= tol) && errors++ < 5)
-                    ADD_FAILURE() << info.name << ": D(" << i << "," << j << ") = " << d[i * n + j]
-                                  << ", expected " << ref << " within " << tol;
+                ref[i * n + j] = sum;
+                tol[i * n + j] = (std::ldexp(1.0, -10) + k * std::ldexp(1.0, -23)) * mag;
             }
+        tf32_gemm g(m, n, k, a, b);
+        for(const cktile_instance_info_t& info : instances_for(g.p, g.args))
+        {
+            if(info.compute_type == CKTILE_DATATYPE_TF32)
+                ++tf32_runs[info.name];
+            general += info.is_general;
+            const std::vector<float> d = g.run(h_, info);
+            ASSERT_EQ(d.size(), static_cast<size_t>(m * n)) << info.name;
+            int errors = 0;
+            for(std::int64_t e = 0; e < m * n; ++e)
+                if(!(std::fabs(d[e] - ref[e]) <= tol[e]) && errors++ < 5)
+                    ADD_FAILURE() << info.name << " at " << m << " x " << n << " x " << k << ": D("
+                                  << e / n << "," << e % n << ") = " << d[e] << ", expected "
+                                  << ref[e] << " within " << tol[e];
+        }
     }
-    EXPECT_GT(tf32_instances, 0) << "no TF32 tile instance in the library";
+    EXPECT_FALSE(tf32_runs.empty()) << "no TF32 instance in the library";
+    for(const auto& [name, runs] : tf32_runs)
+        EXPECT_GT(runs, 0) << name << " ran none of the TF32 shapes";
     EXPECT_GT(general, 0) << "no general instance serves compute TF32";
+}
+
+// What each TF32 instance does with the 13 mantissa bits TF32 drops: a = 1 + 3 * 2^-12 times
+// b = 1 is 1 + 2^-10 rounded to nearest (the mma.sync instances round their fragments with
+// cvt.rna) and 1 truncated (the wgmma instances' tensor cores read the floats as the copy engine
+// stored them); the true-fp32 instances keep a.
+TEST_F(GemmCorrectness, Tf32InstancesRoundOrTruncateAsDocumented)
+{
+    const float a_value = 1.0f + 3.0f * std::ldexp(1.0f, -12);
+    std::vector<float> a(4, 0.f), b(16, 1.f);
+    a[0] = a_value;
+    tf32_gemm g(1, 4, 4, a, b);
+    const auto instances = instances_for(g.p, g.args);
+    EXPECT_FALSE(instances.empty());
+    for(const cktile_instance_info_t& info : instances)
+    {
+        const std::string name     = info.name;
+        const float expected       = info.compute_type != CKTILE_DATATYPE_TF32 ? a_value
+                                     : name.rfind("gemm_wgmma_", 0) == 0       ? 1.0f
+                                                                         : 1.0f + std::ldexp(1.0f, -10);
+        const std::vector<float> d = g.run(h_, info);
+        ASSERT_EQ(d.size(), 4u) << name;
+        for(float v : d)
+            EXPECT_EQ(v, expected) << name;
+    }
 }
 
 TEST_F(GemmCorrectness, RunRefusesWhatTheInstanceCannotDo)

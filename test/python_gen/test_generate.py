@@ -60,8 +60,10 @@ class ExpandTheShippedLists(unittest.TestCase):
         # ping-pong tile with a bias, C and gelu_tanh (hopper_bias_act_c). 124: the fp16
         # 128x144 and 128x112 pairs with only alpha (hopper_wave_fit), whose tiles fill the
         # waves of 2560^3- and 1280^3-sized problems. 127: the 128x80, 128x96 and 128x176 pairs
-        # likewise (hopper_wave_fit_narrow).
-        self.assertLessEqual(len(insts), 127, "the ci set is compiled on every CI run")
+        # likewise (hopper_wave_fit_narrow). 130: TF32 alpha-only on 128x256 pairs and the
+        # 64x128 ping-pong tile, fused on 128x128 (hopper_tf32, hopper_tf32_fused; the ci set's
+        # only wgmma kernels of fp32 D).
+        self.assertLessEqual(len(insts), 130, "the ci set is compiled on every CI run")
 
     def test_ci_set_has_tile_instances_for_every_type_and_layout(self):
         doc = load()
@@ -608,8 +610,21 @@ class WgmmaFamilies(unittest.TestCase):
     def test_eight_bit_inputs_are_k_major_only(self):
         self.expect_error(self.family(types=["i8"]), "K-major only")
 
-    def test_fp32_inputs_are_refused(self):
-        self.expect_error(self.family(types=["f32"]), "TF32")
+    def test_fp32_inputs_need_compute_tf32(self):
+        self.expect_error(self.family(types=["f32"], layouts=[["row", "col"]]), "compute tf32")
+
+    def test_tf32_inputs_are_k_major_32_per_stage(self):
+        self.expect_error(self.family(types=["f32_tf32"]), "K-major only")
+        doc = self.family(types=["f32_tf32"], layouts=[["row", "col"]],
+                          epilogues=["fused", "alpha"])
+        insts = generate.expand(doc, GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        wgmma = sorted((i for i in insts if i.get("kernel") == "wgmma"), key=lambda i: i["name"])
+        self.assertEqual([i["name"] for i in wgmma],
+                         ["gemm_wgmma_f32f32_f32_acctf32_rc_128x256x32_s4_alpha",
+                          "gemm_wgmma_f32f32_f32_acctf32_rc_128x256x32_s4_fused"])
+        self.assertIn("ck_tile::gemm_math::tf32>", generate.wgmma_kernel_type(wgmma[0]))
+        # Half the 16-bit MMA's rate, as the tensor cores' peaks are.
+        self.assertEqual(generate.WGMMA_MATH_RATE[4] * 2, generate.WGMMA_MATH_RATE[2])
 
     def test_tile_shapes_and_shared_memory(self):
         self.expect_error(self.family(tiles=[{"block": [256, 128], "stages": 4}]),
