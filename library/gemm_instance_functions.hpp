@@ -19,7 +19,9 @@ template <cktile_datatype_t AType, cktile_datatype_t BType, cktile_datatype_t DT
           cktile_datatype_t ComputeType, cktile_layout_t ALayout, cktile_layout_t BLayout>
 struct gemm_signature
 {
-    static const char* mismatch(const cktile_gemm_problem_t& p)
+    /// `any_layout`: the kernel stages operands stored the other way (transposed into its
+    /// workspace), so the problem's A and B layouts need not be the instance's.
+    static const char* mismatch(const cktile_gemm_problem_t& p, bool any_layout = false)
     {
         if(p.a_type != AType || p.b_type != BType)
             return "the instance's A/B data types differ from the problem's";
@@ -31,6 +33,8 @@ struct gemm_signature
             ComputeType == CKTILE_DATATYPE_FP32 && p.compute_type == CKTILE_DATATYPE_TF32;
         if(p.compute_type != ComputeType && !fp32_serves_tf32)
             return "the instance's compute type differs from the problem's";
+        if(any_layout)
+            return nullptr;
         if(ALayout != CKTILE_LAYOUT_ANY && p.a_layout != ALayout)
             return "the instance's A layout differs from the problem's";
         if(BLayout != CKTILE_LAYOUT_ANY && p.b_layout != BLayout)
@@ -38,6 +42,17 @@ struct gemm_signature
         return nullptr;
     }
 };
+
+/// Whether `Kernel` runs operands stored either way (Kernel::StagesOtherLayouts: it copies one
+/// stored the other way, transposed, into its workspace first).
+template <typename Kernel>
+constexpr bool stages_other_layouts()
+{
+    if constexpr(requires { Kernel::StagesOtherLayouts; })
+        return Kernel::StagesOtherLayouts;
+    else
+        return false;
+}
 
 /// The C-callable functions of an instance. Launch says how the kernel family starts:
 /// workspace_bytes(h) (for the fastest run), minimum_workspace_bytes(h), k_splits(h),
@@ -62,8 +77,9 @@ struct gemm_instance
     /// choice with them.
     static statement choose(const cktile_gemm_problem_t& p, const cktile_gemm_args_t* args)
     {
-        const auto stated = to_host_args(p, args);
-        const char* why   = Signature::mismatch(p);
+        const auto stated         = to_host_args(p, args);
+        constexpr bool any_layout = stages_other_layouts<Kernel>();
+        const char* why           = Signature::mismatch(p, any_layout);
         if(!why)
             why = Kernel::why_unsupported(stated);
         if constexpr(Launch::may_transpose)
@@ -74,7 +90,7 @@ struct gemm_instance
                 const cktile_gemm_args_t t_args =
                     args ? transposed_args(*args) : cktile_gemm_args_t{};
                 const auto flipped = to_host_args(t, args ? &t_args : nullptr);
-                if(!Signature::mismatch(t) && !Kernel::why_unsupported(flipped))
+                if(!Signature::mismatch(t, any_layout) && !Kernel::why_unsupported(flipped))
                     return {flipped, true, nullptr};
             }
         }

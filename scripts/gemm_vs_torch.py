@@ -15,7 +15,7 @@ Layouts name A's and B's storage: rc is A row-major times B column-major (torch.
 w.t()) with w of N x K, as in a linear layer), rr is A and B row-major (vendor_baseline.py's
 torch.matmul(A, B)). fp8 (e4m3 in, fp16 out) and fp8_bf16 (bf16 out, vendor_baseline.py's
 row) run rc only, against torch._scaled_mm with unit scales; tf32 (fp32 in and out, compute
-TF32) rc only, against torch.matmul with allow_tf32. D is row-major. Every result is
+TF32) against torch.matmul with allow_tf32. D is row-major. Every result is
 checked against torch.matmul in fp32 before it is timed. Exits 0 with a message when PyTorch,
 Triton or a GPU is missing. --instance runs one instance where it supports the problem and
 says why not elsewhere.
@@ -212,8 +212,8 @@ def main():
         dtype, out_dtype, in_type, out_type = types(torch, dname)
         unit = torch.tensor(1.0, device="cuda")
         for layout in opts.layouts.split(","):
-            if (dname.startswith("fp8") or dname == "tf32") and layout != "rc":
-                continue  # torch._scaled_mm takes B column-major only; wgmma reads TF32 K-major
+            if dname.startswith("fp8") and layout != "rc":
+                continue  # torch._scaled_mm takes B column-major only
             for shape in opts.shapes.split(","):
                 m, n, k = (int(x) for x in shape.split("x"))
                 if dname.startswith("fp8") and (m % 16 or n % 16 or k % 16):

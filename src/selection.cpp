@@ -246,12 +246,18 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // A K step takes the longer of its math and staging its operands from L2 (rows past the
     // problem's edge are not read: TMA and masked loads skip them).
     // An instance that accepts strides off its alignment copies that operand into workspace
-    // with rows on whole lines first (the supports check refuses them otherwise).
+    // with rows on whole lines first (the supports check refuses them otherwise), and one that
+    // accepts an operand stored the other way than it reads copies it transposed (the Hopper
+    // kernels of 8-bit and TF32 inputs, which read K-major only).
     const std::int64_t align = std::max(1, i.alignment_elements);
+    const bool transposes_a  = i.a_layout != CKTILE_LAYOUT_ANY && i.a_layout != p.a_layout;
+    const bool transposes_b  = i.b_layout != CKTILE_LAYOUT_ANY && i.b_layout != p.b_layout;
     const bool copies_a =
-        align > 1 && (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0));
+        transposes_a ||
+        (align > 1 && (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0)));
     const bool copies_b =
-        align > 1 && (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0));
+        transposes_b ||
+        (align > 1 && (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0)));
     const double line_a =
         copies_a
             ? 1.0

@@ -1018,7 +1018,16 @@ TEST(Select, HopperTf32TakesTheWgmmaTile)
     p.stride_bias = p.n;
     ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
     EXPECT_EQ(std::string(info.name), "gemm_wgmma_f32f32_f32_acctf32_rc_128x128x32_s6_fused");
-    p.bias         = CKTILE_BIAS_NONE;
+    // B row-major (PyTorch's a @ b): the same pair, which copies B transposed into its
+    // workspace first, rather than the mma.sync tile that reads B as it is.
+    p.bias     = CKTILE_BIAS_NONE;
+    p.b_layout = CKTILE_LAYOUT_ROW_MAJOR;
+    ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
+    EXPECT_EQ(std::string(info.name), "gemm_wgmma_f32f32_f32_acctf32_rc_128x256x32_s4_c2_alpha");
+    std::size_t workspace = 0;
+    EXPECT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &workspace), CKTILE_STATUS_SUCCESS);
+    EXPECT_GE(workspace, std::size_t(4096) * 4096 * 4) << "B's transposed copy";
+    p.b_layout     = CKTILE_LAYOUT_COL_MAJOR;
     p.compute_type = CKTILE_DATATYPE_FP32;
     ASSERT_TRUE(heuristic_pick(o.h, p, id, info));
     EXPECT_EQ(info.compute_type, CKTILE_DATATYPE_FP32) << info.name;

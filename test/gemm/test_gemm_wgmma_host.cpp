@@ -9,6 +9,7 @@
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_scheduler.hpp"
@@ -610,4 +611,24 @@ TEST(GemmSplitK, ClampKeepsEverySplitWorthABlock)
             const std::int64_t per = (k_tiles + s - 1) / s;
             ASSERT_GT(k_tiles - (s - 1) * per, 0) << k_tiles << " " << wish; // no empty split
         }
+}
+
+// An operand stored along M or N (fp32 B row-major: 1000 rows of K, runs of 300 along N) staged
+// for a K-major reader: 300 runs of K, each on whole 128-byte lines, matrices packed.
+TEST(GemmOperandStaging, TransposedViewSwapsRunsAndRowsOnWholeLines)
+{
+    ck_tile::gemm_operand_view v;
+    v.rows = 1000, v.run = 300, v.ld = 304, v.batches = 3, v.batch_stride = 304 * 1000 + 16;
+    v.element_bytes = 4;
+    const auto t    = ck_tile::gemm_operand_layout::transposed(v);
+    EXPECT_EQ(t.rows, 300);
+    EXPECT_EQ(t.run, 1000);
+    EXPECT_EQ(t.ld, 1024); // 1000 floats rounded up to 128-byte lines of 32
+    EXPECT_EQ(t.batch_stride, 1024 * 300);
+    EXPECT_EQ(t.batches, 3);
+    EXPECT_EQ(ck_tile::gemm_operand_layout::bytes(t), std::size_t(1024) * 300 * 3 * 4);
+    // Staging it again leaves the view as it is: its rows are already on whole lines.
+    EXPECT_EQ(ck_tile::gemm_operand_layout::staged_ld(t), t.ld);
+    v.element_bytes = 1; // fp8: 1000 bytes round up to 1024 as well
+    EXPECT_EQ(ck_tile::gemm_operand_layout::transposed(v).ld, 1024);
 }

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: MIT
-// Padded staging of a GEMM operand: a copy into workspace whose rows start on 128-byte lines,
+// Staging of a GEMM operand: a copy into workspace whose rows start on 128-byte lines, padded
 // for kernels whose loads need more alignment than the caller's leading dimension or batch
-// stride has (the copy engine's 16-byte strides). The copy reads each element once and writes
-// it once, so it costs what streaming the operand through memory twice costs; a kernel that
-// otherwise could not run the problem at all (or only on the vector units) gains far more.
+// stride has (the copy engine's 16-byte strides), or transposed for kernels that read an
+// operand along K only where the caller stores it along M or N (the Hopper kernels of 8-bit
+// and TF32 inputs). A copy reads each element once and writes it once, so it costs what
+// streaming the operand through memory twice costs; a kernel that otherwise could not run the
+// problem at all (or only on slower units) gains far more.
 //
-// An operand here is `batches` matrices of `rows` runs of `run` contiguous elements, runs `ld`
-// elements apart and matrices `batch_stride` elements apart. The staged copy has the same
-// runs, `staged_ld` elements apart, and packed matrices.
+// Operands are gemm_operand_view's runs; the staged copy has the same runs (padded) or the
+// other side's (transposed), `staged_ld` elements apart, and packed matrices.
 #pragma once
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
 #include "ck_tile/host/kernel_launch.hpp"
 
@@ -26,6 +28,17 @@
 
 namespace ck_tile {
 
+/// What a staging copy reads and writes: `batches` matrices of `rows` runs of `run` elements
+/// of E at `src` (runs `src_ld` apart, matrices `src_batch_stride` apart), to `dst` likewise.
+template <typename E>
+struct gemm_operand_copy_args
+{
+    const E* src;
+    E* dst;
+    std::int64_t rows, run, batches;
+    std::int64_t src_ld, src_batch_stride, dst_ld, dst_batch_stride;
+};
+
 /// The copy: runs of `run` elements of E (an unsigned integer of the element's size, so one
 /// kernel serves every type of that size), `batches` x `rows` of them. Each thread moves
 /// `per_thread` elements of a run, all loads before the stores; a block covers BlockSize *
@@ -38,13 +51,7 @@ struct gemm_operand_copy
     static constexpr index_t per_thread          = 8;
     static constexpr std::int64_t max_row_blocks = 65535;
 
-    struct kargs
-    {
-        const E* src;
-        E* dst;
-        std::int64_t rows, run, batches;
-        std::int64_t src_ld, src_batch_stride, dst_ld, dst_batch_stride;
-    };
+    using kargs = gemm_operand_copy_args<E>;
 
     CK_TILE_HOST static dim3 grid(const kargs& k)
     {
@@ -84,33 +91,68 @@ struct gemm_operand_copy
 #endif
 };
 
-struct gemm_operand_view
+/// The transposing copy: `batches` matrices of `rows` runs of `run` elements become matrices of
+/// `run` runs of `rows` elements. A block moves a 64 x 64 tile through shared memory (a column
+/// of padding keeps the transposed reads off one bank), so both the loads and the stores are
+/// coalesced; each thread issues all its 16 loads before it stores, as a copy of narrow
+/// elements needs many bytes in flight. The grid's third dimension walks the batches.
+template <typename E>
+struct gemm_operand_transpose
 {
-    const void* p     = nullptr;
-    std::int64_t rows = 0, run = 0, ld = 0, batches = 1, batch_stride = 0;
-    std::size_t element_bytes = 1;
+    static constexpr index_t Tile = 64, BlockSize = 256, RowsPerPass = BlockSize / Tile,
+                             PerThread             = Tile / RowsPerPass;
+    static constexpr std::int64_t max_batch_blocks = 65535;
+
+    using kargs = gemm_operand_copy_args<E>;
+
+    CK_TILE_HOST static dim3 grid(const kargs& k)
+    {
+        return dim3(static_cast<unsigned>((k.run + Tile - 1) / Tile),
+                    static_cast<unsigned>((k.rows + Tile - 1) / Tile),
+                    static_cast<unsigned>(std::min(k.batches, max_batch_blocks)));
+    }
+
+#if !defined(CK_TILE_PLATFORM_HOST)
+    CK_TILE_DEVICE void operator()(kargs k) const
+    {
+        __shared__ E tile[Tile][Tile + 1];
+        const index_t tx = get_thread_id() % Tile, ty = get_thread_id() / Tile;
+        const std::int64_t r0 = std::int64_t(get_block_id_y()) * Tile,
+                           c0 = std::int64_t(get_block_id()) * Tile;
+        for(std::int64_t b = get_block_id_z(); b < k.batches; b += get_grid_size_z())
+        {
+            const E* from  = k.src + b * k.src_batch_stride;
+            E* to          = k.dst + b * k.dst_batch_stride;
+            E v[PerThread] = {};
+#pragma unroll
+            for(index_t i = 0; i < PerThread; ++i)
+            {
+                const index_t j = ty + i * RowsPerPass;
+                if(r0 + j < k.rows && c0 + tx < k.run)
+                    v[i] = from[(r0 + j) * k.src_ld + c0 + tx];
+            }
+#pragma unroll
+            for(index_t i = 0; i < PerThread; ++i)
+                tile[ty + i * RowsPerPass][tx] = v[i];
+            block_sync_lds();
+#pragma unroll
+            for(index_t i = 0; i < PerThread; ++i)
+                v[i] = tile[tx][ty + i * RowsPerPass];
+#pragma unroll
+            for(index_t i = 0; i < PerThread; ++i)
+            {
+                const index_t j = ty + i * RowsPerPass;
+                if(c0 + j < k.run && r0 + tx < k.rows)
+                    to[(c0 + j) * k.dst_ld + r0 + tx] = v[i];
+            }
+            block_sync_lds();
+        }
+    }
+#endif
 };
 
-struct gemm_operand_staging
+struct gemm_operand_staging : gemm_operand_layout
 {
-    static constexpr std::size_t line_bytes = 128;
-
-    /// The staged leading dimension: `run` rounded up to whole 128-byte lines.
-    /// @post staged_ld(v) * v.element_bytes is a multiple of 128, and staged_ld(v) >= v.run.
-    static std::int64_t staged_ld(const gemm_operand_view& v)
-    {
-        const auto per_line = static_cast<std::int64_t>(line_bytes / v.element_bytes);
-        return (v.run + per_line - 1) / per_line * per_line;
-    }
-
-    /// Bytes the staged copy takes, a multiple of 256 so copies placed one after the other keep
-    /// the copy engine's alignment.
-    static std::size_t bytes(const gemm_operand_view& v)
-    {
-        const auto b =
-            static_cast<std::size_t>(staged_ld(v) * v.rows * v.batches) * v.element_bytes;
-        return (b + 255) / 256 * 256;
-    }
 
     /// Copies `v` into `to` (bytes(v) bytes, 256-byte aligned) on `stream` with one launch, and
     /// returns the staged view.
@@ -120,28 +162,48 @@ struct gemm_operand_staging
         s.p                 = to;
         s.ld                = staged_ld(v);
         s.batch_stride      = s.ld * v.rows;
-        switch(v.element_bytes)
-        {
-        case 1:
-            copy<std::uint8_t>(v, s, stream);
-            break;
-        case 2:
-            copy<std::uint16_t>(v, s, stream);
-            break;
-        case 4:
-            copy<std::uint32_t>(v, s, stream);
-            break;
-        default:
-            throw std::invalid_argument("gemm_operand_staging: elements of 1, 2 or 4 bytes");
-        }
+        launch_for_element<gemm_operand_copy>(v, s, stream);
+        return s;
+    }
+
+    /// Copies `v` transposed into `to` (bytes(transposed(v)) bytes, 256-byte aligned) on
+    /// `stream` with one launch, and returns the staged view: for kernels that read an operand
+    /// only along one side (K-major) from a caller who stores it along the other.
+    static gemm_operand_view stage_transposed(const gemm_operand_view& v, void* to,
+                                              hipStream_t stream)
+    {
+        gemm_operand_view s = transposed(v);
+        s.p                 = to;
+        launch_for_element<gemm_operand_transpose>(v, s, stream);
         return s;
     }
 
     private:
-    template <typename E>
-    static void copy(const gemm_operand_view& from, const gemm_operand_view& to, hipStream_t stream)
+    /// Copy kernel `Kernel` over unsigned integers of `from`'s element size.
+    template <template <typename> class Kernel>
+    static void launch_for_element(const gemm_operand_view& from, const gemm_operand_view& to,
+                                   hipStream_t stream)
     {
-        using K = gemm_operand_copy<E>;
+        switch(from.element_bytes)
+        {
+        case 1:
+            launch<Kernel<std::uint8_t>, std::uint8_t>(from, to, stream);
+            break;
+        case 2:
+            launch<Kernel<std::uint16_t>, std::uint16_t>(from, to, stream);
+            break;
+        case 4:
+            launch<Kernel<std::uint32_t>, std::uint32_t>(from, to, stream);
+            break;
+        default:
+            throw std::invalid_argument("gemm_operand_staging: elements of 1, 2 or 4 bytes");
+        }
+    }
+
+    template <typename K, typename E>
+    static void launch(const gemm_operand_view& from, const gemm_operand_view& to,
+                       hipStream_t stream)
+    {
         const typename K::kargs k{static_cast<const E*>(from.p),
                                   static_cast<E*>(const_cast<void*>(to.p)),
                                   from.rows,

@@ -219,6 +219,10 @@ struct gemm_wgmma_kernel
     /// Elements per 16 bytes of A: the alignment of pointers, leading dimensions and batch
     /// strides in elements.
     static constexpr index_t Alignment = 16 / static_cast<index_t>(sizeof(A));
+    /// The warpgroup MMA reads 8-bit and TF32 operands K-major only: instances of those types
+    /// run an operand stored the other way (A column-major, B row-major) by copying it
+    /// transposed into the workspace first, which costs reading and writing it once.
+    static constexpr bool StagesOtherLayouts = sizeof(A) != 2;
 
     struct kargs
     {
@@ -404,9 +408,11 @@ struct gemm_wgmma_kernel
     {
         std::size_t staged = 0;
         if(stages_a(h))
-            staged += gemm_operand_staging::bytes(view_a(h));
+            staged += gemm_operand_staging::bytes(
+                a_stored_mn_major(h) ? gemm_operand_staging::transposed(view_a(h)) : view_a(h));
         if(stages_b(h))
-            staged += gemm_operand_staging::bytes(view_b(h));
+            staged += gemm_operand_staging::bytes(
+                b_stored_mn_major(h) ? gemm_operand_staging::transposed(view_b(h)) : view_b(h));
         // Room to start the copies on a 256-byte boundary whatever the workspace's alignment.
         return sums_bytes(h, tail) + (staged > 0 ? staged + 256 : 0);
     }
@@ -430,29 +436,51 @@ struct gemm_wgmma_kernel
         return (b + 255) / 256 * 256;
     }
 
-    /// A and B as runs along their contiguous side (K for K-major operands).
+    /// Whether an operand of a K-major-only instance is stored along M or N (StagesOtherLayouts).
+    static bool a_stored_mn_major(const gemm_simt_host_args& h)
+    {
+        return StagesOtherLayouts && h.a_stride_k != 1;
+    }
+    static bool b_stored_mn_major(const gemm_simt_host_args& h)
+    {
+        return StagesOtherLayouts && h.b_stride_k != 1;
+    }
+
+    /// A and B as stored: runs along their contiguous side (K for K-major operands).
     static gemm_operand_view view_a(const gemm_simt_host_args& h)
     {
-        const bool km = Problem::a_k_contiguous;
-        return {h.a,           km ? h.m : h.k,   km ? h.k : h.m, lda(h),
-                h.batch_count, h.batch_stride_a, sizeof(A)};
+        const bool km = Problem::a_k_contiguous && !a_stored_mn_major(h);
+        return {h.a,
+                km ? h.m : h.k,
+                km ? h.k : h.m,
+                km == Problem::a_k_contiguous ? lda(h) : h.a_stride_k,
+                h.batch_count,
+                h.batch_stride_a,
+                sizeof(A)};
     }
     static gemm_operand_view view_b(const gemm_simt_host_args& h)
     {
-        const bool km = Problem::b_k_contiguous;
-        return {h.b,           km ? h.n : h.k,   km ? h.k : h.n, ldb(h),
-                h.batch_count, h.batch_stride_b, sizeof(B)};
+        const bool km = Problem::b_k_contiguous && !b_stored_mn_major(h);
+        return {h.b,
+                km ? h.n : h.k,
+                km ? h.k : h.n,
+                km == Problem::b_k_contiguous ? ldb(h) : h.b_stride_k,
+                h.batch_count,
+                h.batch_stride_b,
+                sizeof(B)};
     }
 
-    /// Whether an operand goes through padded staging: a leading dimension or batch stride
-    /// that is not a multiple of 16 bytes.
+    /// Whether an operand goes through staging: stored the other way (transposed), or with a
+    /// leading dimension or batch stride that is not a multiple of 16 bytes (padded).
     static bool stages_a(const gemm_simt_host_args& h)
     {
-        return lda(h) % Alignment != 0 || (h.batch_count > 1 && h.batch_stride_a % Alignment != 0);
+        return a_stored_mn_major(h) || lda(h) % Alignment != 0 ||
+               (h.batch_count > 1 && h.batch_stride_a % Alignment != 0);
     }
     static bool stages_b(const gemm_simt_host_args& h)
     {
-        return ldb(h) % Alignment != 0 || (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
+        return b_stored_mn_major(h) || ldb(h) % Alignment != 0 ||
+               (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
     }
 
     /// Copies the operands that need it into `workspace` (after the partial sums of a run
@@ -467,7 +495,9 @@ struct gemm_wgmma_kernel
         char* at = reinterpret_cast<char*>((after_sums + 255) / 256 * 256);
         if(stages_a(h))
         {
-            const gemm_operand_view v = gemm_operand_staging::stage(view_a(h), at, stream);
+            const gemm_operand_view v =
+                a_stored_mn_major(h) ? gemm_operand_staging::stage_transposed(view_a(h), at, stream)
+                                     : gemm_operand_staging::stage(view_a(h), at, stream);
             at += gemm_operand_staging::bytes(v);
             s.a              = v.p;
             s.a_stride_m     = Problem::a_k_contiguous ? v.ld : 1;
@@ -476,11 +506,13 @@ struct gemm_wgmma_kernel
         }
         if(stages_b(h))
         {
-            const gemm_operand_view v = gemm_operand_staging::stage(view_b(h), at, stream);
-            s.b                       = v.p;
-            s.b_stride_n              = Problem::b_k_contiguous ? v.ld : 1;
-            s.b_stride_k              = Problem::b_k_contiguous ? 1 : v.ld;
-            s.batch_stride_b          = v.batch_stride;
+            const gemm_operand_view v =
+                b_stored_mn_major(h) ? gemm_operand_staging::stage_transposed(view_b(h), at, stream)
+                                     : gemm_operand_staging::stage(view_b(h), at, stream);
+            s.b              = v.p;
+            s.b_stride_n     = Problem::b_k_contiguous ? v.ld : 1;
+            s.b_stride_k     = Problem::b_k_contiguous ? 1 : v.ld;
+            s.batch_stride_b = v.batch_stride;
         }
         return s;
     }

@@ -21,6 +21,7 @@ CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(blockIdx.x);
 CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(blockDim.x); }
 CK_TILE_DEVICE index_t get_grid_size() { return static_cast<index_t>(gridDim.x); }
 CK_TILE_DEVICE index_t get_grid_size_y() { return static_cast<index_t>(gridDim.y); }
+CK_TILE_DEVICE index_t get_grid_size_z() { return static_cast<index_t>(gridDim.z); }
 CK_TILE_DEVICE index_t get_block_id_y() { return static_cast<index_t>(blockIdx.y); }
 CK_TILE_DEVICE index_t get_block_id_z() { return static_cast<index_t>(blockIdx.z); }
 
