@@ -344,8 +344,12 @@ typedef struct cktile_instance_info
     char target[32];
     cktile_op_kind_t op_kind;
     cktile_datatype_t a_type, b_type, c_type, d_type, compute_type;
-    cktile_layout_t a_layout, b_layout; /**< CKTILE_LAYOUT_ANY: chosen at run time */
-    int supports_bias;                  /**< nonzero: accepts CKTILE_BIAS_PER_ROW/COLUMN */
+    /** CKTILE_LAYOUT_ANY: chosen at run time. The sm_90a instances of 8-bit and TF32 inputs
+     *  (row-major A, column-major B) also run the other layouts by copying such an operand
+     *  transposed into workspace first (cktile_gemm_supports and cktile_gemm_workspace_size
+     *  say so per problem). */
+    cktile_layout_t a_layout, b_layout;
+    int supports_bias;       /**< nonzero: accepts CKTILE_BIAS_PER_ROW/COLUMN */
     int supports_activation; /**< nonzero: accepts every cktile_activation_t (see activations) */
     int tile_m, tile_n, tile_k;
     int block_threads;
