@@ -15,10 +15,10 @@ Layouts name A's and B's storage: rc is A row-major times B column-major (torch.
 w.t()) with w of N x K, as in a linear layer), rr is A and B row-major (vendor_baseline.py's
 torch.matmul(A, B)). fp8 (e4m3 in, fp16 out) and fp8_bf16 (bf16 out, vendor_baseline.py's
 row) run rc only, against torch._scaled_mm with unit scales; tf32 (fp32 in and out, compute
-TF32) against torch.matmul with allow_tf32. D is row-major. Every result is
-checked against torch.matmul in fp32 before it is timed. Exits 0 with a message when PyTorch,
-Triton or a GPU is missing. --instance runs one instance where it supports the problem and
-says why not elsewhere.
+TF32) against torch.matmul with allow_tf32. D is row-major. Every result is checked against
+torch.matmul in fp32 (fp64 for tf32) before it is timed. Exits 0 with a message when
+PyTorch, Triton or a GPU is missing. --instance runs one instance where it supports the
+problem and says why not elsewhere.
 """
 import argparse
 import ctypes

@@ -352,11 +352,20 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         t += 16.0 * static_cast<double>(splits * p.m * p.n * p.batch_count) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
-    // The staging copies: each element read and written once, and a launch per operand.
+    // The staging copies: each element read and written once, and a launch per operand. A
+    // transposed copy of 1-byte elements moves one byte per access: on the H200 it ran at a
+    // third of the 4-byte one's speed (1.0 against 3.4 TB/s).
+    const auto copy_slowdown = [](bool transposes, double bytes) {
+        return transposes && bytes < 2.0 ? 3.0 : 1.0;
+    };
     if(copies_a)
-        t += 2.0 * batches * md * kd * ea / mm.memory_bytes_per_unit + mm.launch_units;
+        t += 2.0 * batches * md * kd * ea * copy_slowdown(transposes_a, ea) /
+                 mm.memory_bytes_per_unit +
+             mm.launch_units;
     if(copies_b)
-        t += 2.0 * batches * kd * nd * eb / mm.memory_bytes_per_unit + mm.launch_units;
+        t += 2.0 * batches * kd * nd * eb * copy_slowdown(transposes_b, eb) /
+                 mm.memory_bytes_per_unit +
+             mm.launch_units;
     return t;
 }
 

@@ -964,9 +964,6 @@ TEST(Select, HopperBetaTakesATileThatReadsCInRegisters)
     }
 }
 
-// fp8 (e4m3) with fp16 or bf16 output: the wgmma tile, in the ci set as well (bf16 output is
-// the problem vendor_baseline.py times, torch._scaled_mm's), with only D = alpha * A * B
-// compiled in, since the problem asks for nothing more.
 /// A square problem of `in` inputs (both) and `out` outputs, A row-major and B column-major (the
 /// K-major layouts every wgmma input type takes).
 cktile_gemm_problem_t k_major_problem(std::int64_t mnk, cktile_datatype_t in, cktile_datatype_t out)
@@ -980,6 +977,9 @@ cktile_gemm_problem_t k_major_problem(std::int64_t mnk, cktile_datatype_t in, ck
     return p;
 }
 
+// fp8 (e4m3) with fp16 or bf16 output: the wgmma tile, in the ci set as well (bf16 output is
+// the problem vendor_baseline.py times, torch._scaled_mm's), with only D = alpha * A * B
+// compiled in, since the problem asks for nothing more.
 TEST(Select, HopperFp8TakesTheWgmmaTileForEitherOutput)
 {
     SKIP_WITHOUT_KERNEL_LIBRARY();

@@ -93,23 +93,24 @@ struct gemm_operand_copy
 
 /// The transposing copy: `batches` matrices of `rows` runs of `run` elements become matrices of
 /// `run` runs of `rows` elements. A block moves a 64 x 64 tile through shared memory (a column
-/// of padding keeps the transposed reads off one bank), so both the loads and the stores are
-/// coalesced; each thread issues all its 16 loads before it stores, as a copy of narrow
-/// elements needs many bytes in flight. The grid's third dimension walks the batches.
+/// of padding keeps the transposed reads of 4-byte elements off one bank), so both the loads
+/// and the stores are coalesced; each thread issues all its 16 loads before it stores, as a
+/// copy of narrow elements needs many bytes in flight. The grid's second dimension walks the
+/// tiles along `rows` (more than its 65535 blocks where K is that long), the third the batches.
 template <typename E>
 struct gemm_operand_transpose
 {
     static constexpr index_t Tile = 64, BlockSize = 256, RowsPerPass = BlockSize / Tile,
-                             PerThread             = Tile / RowsPerPass;
-    static constexpr std::int64_t max_batch_blocks = 65535;
+                             PerThread        = Tile / RowsPerPass;
+    static constexpr std::int64_t max_grid_yz = 65535;
 
     using kargs = gemm_operand_copy_args<E>;
 
     CK_TILE_HOST static dim3 grid(const kargs& k)
     {
         return dim3(static_cast<unsigned>((k.run + Tile - 1) / Tile),
-                    static_cast<unsigned>((k.rows + Tile - 1) / Tile),
-                    static_cast<unsigned>(std::min(k.batches, max_batch_blocks)));
+                    static_cast<unsigned>(std::min((k.rows + Tile - 1) / Tile, max_grid_yz)),
+                    static_cast<unsigned>(std::min(k.batches, max_grid_yz)));
     }
 
 #if !defined(CK_TILE_PLATFORM_HOST)
@@ -117,43 +118,43 @@ struct gemm_operand_transpose
     {
         __shared__ E tile[Tile][Tile + 1];
         const index_t tx = get_thread_id() % Tile, ty = get_thread_id() / Tile;
-        const std::int64_t r0 = std::int64_t(get_block_id_y()) * Tile,
-                           c0 = std::int64_t(get_block_id()) * Tile;
+        const std::int64_t c0 = std::int64_t(get_block_id()) * Tile;
         for(std::int64_t b = get_block_id_z(); b < k.batches; b += get_grid_size_z())
-        {
-            const E* from  = k.src + b * k.src_batch_stride;
-            E* to          = k.dst + b * k.dst_batch_stride;
-            E v[PerThread] = {};
-#pragma unroll
-            for(index_t i = 0; i < PerThread; ++i)
+            for(std::int64_t r0 = std::int64_t(get_block_id_y()) * Tile; r0 < k.rows;
+                r0 += std::int64_t(get_grid_size_y()) * Tile)
             {
-                const index_t j = ty + i * RowsPerPass;
-                if(r0 + j < k.rows && c0 + tx < k.run)
-                    v[i] = from[(r0 + j) * k.src_ld + c0 + tx];
+                const E* from  = k.src + b * k.src_batch_stride;
+                E* to          = k.dst + b * k.dst_batch_stride;
+                E v[PerThread] = {};
+#pragma unroll
+                for(index_t i = 0; i < PerThread; ++i)
+                {
+                    const index_t j = ty + i * RowsPerPass;
+                    if(r0 + j < k.rows && c0 + tx < k.run)
+                        v[i] = from[(r0 + j) * k.src_ld + c0 + tx];
+                }
+#pragma unroll
+                for(index_t i = 0; i < PerThread; ++i)
+                    tile[ty + i * RowsPerPass][tx] = v[i];
+                block_sync_lds();
+#pragma unroll
+                for(index_t i = 0; i < PerThread; ++i)
+                    v[i] = tile[tx][ty + i * RowsPerPass];
+#pragma unroll
+                for(index_t i = 0; i < PerThread; ++i)
+                {
+                    const index_t j = ty + i * RowsPerPass;
+                    if(c0 + j < k.run && r0 + tx < k.rows)
+                        to[(c0 + j) * k.dst_ld + r0 + tx] = v[i];
+                }
+                block_sync_lds();
             }
-#pragma unroll
-            for(index_t i = 0; i < PerThread; ++i)
-                tile[ty + i * RowsPerPass][tx] = v[i];
-            block_sync_lds();
-#pragma unroll
-            for(index_t i = 0; i < PerThread; ++i)
-                v[i] = tile[tx][ty + i * RowsPerPass];
-#pragma unroll
-            for(index_t i = 0; i < PerThread; ++i)
-            {
-                const index_t j = ty + i * RowsPerPass;
-                if(c0 + j < k.run && r0 + tx < k.rows)
-                    to[(c0 + j) * k.dst_ld + r0 + tx] = v[i];
-            }
-            block_sync_lds();
-        }
     }
 #endif
 };
 
 struct gemm_operand_staging : gemm_operand_layout
 {
-
     /// Copies `v` into `to` (bytes(v) bytes, 256-byte aligned) on `stream` with one launch, and
     /// returns the staged view.
     static gemm_operand_view stage(const gemm_operand_view& v, void* to, hipStream_t stream)

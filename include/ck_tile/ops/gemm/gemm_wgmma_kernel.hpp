@@ -403,7 +403,7 @@ struct gemm_wgmma_kernel
 
     /// Workspace bytes with the last wave split as `tail` says: one accumulator per element of
     /// D per split-K split, the last wave's partial sums, then the staged copies of operands
-    /// whose strides the copy engine cannot follow.
+    /// whose strides the copy engine cannot follow or that are stored the other way.
     static std::size_t workspace_bytes(const gemm_simt_host_args& h, const tail_plan& tail)
     {
         std::size_t staged = 0;
@@ -649,10 +649,10 @@ struct gemm_wgmma_kernel
         // Staged operands are read from the workspace: their own pointers may be anything.
         if(!stages_a(h) && reinterpret_cast<std::uintptr_t>(h.a) % 16 != 0)
             return "A's pointer is not 16-byte aligned (the copy engine needs it; only operands "
-                   "with unaligned strides are staged)";
+                   "with unaligned strides, or stored the other way, are staged)";
         if(!stages_b(h) && reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0)
             return "B's pointer is not 16-byte aligned (the copy engine needs it; only operands "
-                   "with unaligned strides are staged)";
+                   "with unaligned strides, or stored the other way, are staged)";
         if(!stages_a(h) && h.batch_count > 1 && h.batch_stride_a == 0)
             return "stride_a is 0 (the copy engine cannot broadcast one matrix to every batch)";
         if(!stages_b(h) && h.batch_count > 1 && h.batch_stride_b == 0)

@@ -81,12 +81,26 @@ CK_TILE_DEVICE T from_word(int w)
 }
 } // namespace arch
 
-/// Value of `v` held by lane `src_lane` of this wavefront.
+/// Value of `v` held by lane `src_lane` of this wavefront. Values wider than a word move one
+/// 32-bit word per permute.
 template <typename T>
 CK_TILE_DEVICE T warp_shuffle(const T& v, index_t src_lane)
 {
     // ds_bpermute addresses lanes in bytes.
-    return arch::from_word<T>(__builtin_amdgcn_ds_bpermute(src_lane << 2, arch::to_word(v)));
+    if constexpr(sizeof(T) <= 4)
+        return arch::from_word<T>(__builtin_amdgcn_ds_bpermute(src_lane << 2, arch::to_word(v)));
+    else
+    {
+        static_assert(sizeof(T) % 4 == 0, "warp shuffles move whole 32-bit words");
+        int w[sizeof(T) / 4];
+        std::memcpy(w, &v, sizeof(T));
+#pragma unroll
+        for(auto& x : w)
+            x = __builtin_amdgcn_ds_bpermute(src_lane << 2, x);
+        T r;
+        std::memcpy(&r, w, sizeof(T));
+        return r;
+    }
 }
 /// Value of `v` held by lane (lane_id ^ lane_mask).
 template <typename T>
