@@ -446,28 +446,30 @@ struct gemm_wgmma_kernel
         return StagesOtherLayouts && h.b_stride_k != 1;
     }
 
-    /// A and B as stored: runs along their contiguous side (K for K-major operands).
+    /// An operand of `mn` x `k` elements as stored: runs along its contiguous side (K where
+    /// `k_major`), the leading dimension the stride along the other.
+    static gemm_operand_view stored_view(const void* p, std::int64_t mn, std::int64_t k,
+                                         bool k_major, std::int64_t stride_mn,
+                                         std::int64_t stride_k, std::int64_t batches,
+                                         std::int64_t batch_stride, std::size_t bytes)
+    {
+        return {p,
+                k_major ? mn : k,
+                k_major ? k : mn,
+                k_major ? stride_mn : stride_k,
+                batches,
+                batch_stride,
+                bytes};
+    }
     static gemm_operand_view view_a(const gemm_simt_host_args& h)
     {
-        const bool km = Problem::a_k_contiguous && !a_stored_mn_major(h);
-        return {h.a,
-                km ? h.m : h.k,
-                km ? h.k : h.m,
-                km == Problem::a_k_contiguous ? lda(h) : h.a_stride_k,
-                h.batch_count,
-                h.batch_stride_a,
-                sizeof(A)};
+        return stored_view(h.a, h.m, h.k, Problem::a_k_contiguous && !a_stored_mn_major(h),
+                           h.a_stride_m, h.a_stride_k, h.batch_count, h.batch_stride_a, sizeof(A));
     }
     static gemm_operand_view view_b(const gemm_simt_host_args& h)
     {
-        const bool km = Problem::b_k_contiguous && !b_stored_mn_major(h);
-        return {h.b,
-                km ? h.n : h.k,
-                km ? h.k : h.n,
-                km == Problem::b_k_contiguous ? ldb(h) : h.b_stride_k,
-                h.batch_count,
-                h.batch_stride_b,
-                sizeof(B)};
+        return stored_view(h.b, h.n, h.k, Problem::b_k_contiguous && !b_stored_mn_major(h),
+                           h.b_stride_n, h.b_stride_k, h.batch_count, h.batch_stride_b, sizeof(B));
     }
 
     /// Whether an operand goes through staging: stored the other way (transposed), or with a
