@@ -353,17 +353,21 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     // The staging copies: each element read and written once, and a launch per operand. A
-    // transposed copy of 1-byte elements moves one byte per access: on the H200 it ran at a
-    // third of the 4-byte one's speed (1.0 against 3.4 TB/s).
-    const auto copy_slowdown = [](bool transposes, double bytes) {
-        return transposes && bytes < 2.0 ? 3.0 : 1.0;
+    // transposed copy of 1-byte elements moves a word per access where the leading dimension
+    // and batch stride are on 4 bytes (as fast as the 4-byte one), else one byte per access:
+    // on the H200 that ran at a third of the 4-byte one's speed (1.0 against 3.4 TB/s). (The
+    // problem has no pointers; buffers from an allocator start on 256 bytes.)
+    const auto copy_slowdown = [&](bool transposes, double bytes, std::int64_t ld,
+                                   std::int64_t batch_stride) {
+        const bool words = ld % 4 == 0 && (p.batch_count == 1 || batch_stride % 4 == 0);
+        return transposes && bytes < 2.0 && !words ? 3.0 : 1.0;
     };
     if(copies_a)
-        t += 2.0 * batches * md * kd * ea * copy_slowdown(transposes_a, ea) /
+        t += 2.0 * batches * md * kd * ea * copy_slowdown(transposes_a, ea, p.lda, p.stride_a) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     if(copies_b)
-        t += 2.0 * batches * kd * nd * eb * copy_slowdown(transposes_b, eb) /
+        t += 2.0 * batches * kd * nd * eb * copy_slowdown(transposes_b, eb, p.ldb, p.stride_b) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     return t;

@@ -9,6 +9,7 @@
 #include "ck_tile/core/arch/nvidia/smem_swizzle.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_policy.hpp"
+#include "ck_tile/core/numeric/byte_transpose.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
 #include "ck_tile/ops/gemm/gemm_tile_partitioner.hpp"
@@ -17,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <random>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -631,4 +633,54 @@ TEST(GemmOperandStaging, TransposedViewSwapsRunsAndRowsOnWholeLines)
     EXPECT_EQ(ck_tile::gemm_operand_layout::staged_ld(t), t.ld);
     v.element_bytes = 1; // fp8: 1000 bytes round up to 1024 as well
     EXPECT_EQ(ck_tile::gemm_operand_layout::transposed(v).ld, 1024);
+}
+
+// The register transpose of the byte copy: byte i of word j of the result is byte j of word i,
+// for random words (every byte value reaches every position).
+TEST(GemmOperandStaging, FourByFourByteTransposeSwapsRowsAndColumns)
+{
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<std::uint32_t> word;
+    for(int trial = 0; trial < 1000; ++trial)
+    {
+        const std::uint32_t w[4] = {word(rng), word(rng), word(rng), word(rng)};
+        std::uint32_t t[4], back[4];
+        ck_tile::transpose_4x4_bytes(w, t);
+        for(int i = 0; i < 4; ++i)
+            for(int j = 0; j < 4; ++j)
+                ASSERT_EQ(t[j] >> 8 * i & 0xffu, w[i] >> 8 * j & 0xffu) << i << ", " << j;
+        ck_tile::transpose_4x4_bytes(t, back); // an involution
+        for(int i = 0; i < 4; ++i)
+            ASSERT_EQ(back[i], w[i]);
+    }
+}
+
+// The transposed byte copy reads words where the source's start, leading dimension and batch
+// stride (with more than one matrix) are on 4 bytes; anything else goes a byte at a time. Its
+// destination's rows have room for the last word.
+TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
+{
+    alignas(16) static std::uint8_t src[64];
+    const auto view = [&](std::size_t offset, std::int64_t ld, std::int64_t batches,
+                          std::int64_t batch_stride, std::size_t element_bytes = 1) {
+        ck_tile::gemm_operand_view v;
+        v.p = src + offset, v.rows = 70, v.run = 33, v.ld = ld, v.batches = batches;
+        v.batch_stride  = batch_stride;
+        v.element_bytes = element_bytes;
+        return v;
+    };
+    using layout = ck_tile::gemm_operand_layout;
+    EXPECT_TRUE(layout::transposes_by_words(view(0, 36, 1, 0)));
+    EXPECT_TRUE(layout::transposes_by_words(view(4, 36, 3, 36 * 70)));
+    EXPECT_TRUE(layout::transposes_by_words(view(0, 36, 1, 3))); // one matrix: stride unused
+    EXPECT_FALSE(layout::transposes_by_words(view(1, 36, 1, 0)));
+    EXPECT_FALSE(layout::transposes_by_words(view(2, 36, 1, 0)));
+    EXPECT_FALSE(layout::transposes_by_words(view(0, 33, 1, 0)));
+    EXPECT_FALSE(layout::transposes_by_words(view(0, 34, 1, 0)));
+    EXPECT_FALSE(layout::transposes_by_words(view(0, 36, 3, 36 * 70 + 2)));
+    EXPECT_FALSE(layout::transposes_by_words(view(0, 36, 1, 0, 2))); // bytes only
+    const auto t = layout::transposed(view(0, 36, 3, 36 * 70));
+    EXPECT_EQ(t.ld % 4, 0);
+    EXPECT_EQ(t.batch_stride % 4, 0);
+    EXPECT_GE(t.ld, 72); // 70 rows: the last word ends at 72
 }
