@@ -5,8 +5,7 @@
 
 namespace cktile_staging_test {
 
-ck_tile::gemm_operand_view stage(const ck_tile::gemm_operand_view& v, void* to,
-                                 hipStream_t stream)
+ck_tile::gemm_operand_view stage(const ck_tile::gemm_operand_view& v, void* to, hipStream_t stream)
 {
     return ck_tile::gemm_operand_staging::stage(v, to, stream);
 }

@@ -9,8 +9,7 @@
 namespace cktile_staging_test {
 
 /// gemm_operand_staging::stage: `v` copied into `to` with rows on whole 128-byte lines.
-ck_tile::gemm_operand_view stage(const ck_tile::gemm_operand_view& v, void* to,
-                                 hipStream_t stream);
+ck_tile::gemm_operand_view stage(const ck_tile::gemm_operand_view& v, void* to, hipStream_t stream);
 
 /// gemm_operand_staging::stage_transposed: `v` copied transposed into `to`.
 ck_tile::gemm_operand_view stage_transposed(const ck_tile::gemm_operand_view& v, void* to,

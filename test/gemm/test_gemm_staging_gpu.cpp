@@ -6,7 +6,9 @@
 // word path where the source's start, leading dimension and batch stride are on 4 bytes and
 // its byte path elsewhere (which case takes which is checked on the host,
 // GemmOperandStaging.ByteTransposeTakesWordsWhereAligned); both are covered here. Random
-// sources; the destination is poisoned, and nothing past the staged matrices may be written.
+// sources followed by a marker; the destination is poisoned, the bytes between a staged run's
+// end and its leading dimension may only be zeros, and nothing past the staged matrices may be
+// written.
 #include "staging_kernels.hpp"
 
 #include "ck_tile/host/device_memory.hpp"
@@ -51,9 +53,9 @@ struct staging_case
 /// it, one batch or three (packed, 4 elements apart, 3 elements apart).
 std::vector<staging_case> cases(std::size_t element_bytes)
 {
-    const std::int64_t shapes[][2] = {{1, 1},   {1, 200},  {200, 1},   {3, 5},    {128, 128},
-                                      {129, 131}, {256, 64}, {70, 136}, {4097, 33}, {33, 4097},
-                                      {1000, 300}};
+    const std::int64_t shapes[][2] = {{1, 1},     {1, 200},   {200, 1},   {3, 5},
+                                      {128, 128}, {129, 131}, {256, 64},  {70, 136},
+                                      {4097, 33}, {33, 4097}, {1000, 300}};
     std::vector<staging_case> out;
     for(const auto& s : shapes)
     {
@@ -65,8 +67,8 @@ std::vector<staging_case> cases(std::size_t element_bytes)
                     {
                         if(batches == 1 && extra != 0)
                             continue;
-                        out.push_back({rows, run, ld, batches, ld * rows + extra, element_bytes,
-                                       offset});
+                        out.push_back(
+                            {rows, run, ld, batches, ld * rows + extra, element_bytes, offset});
                     }
     }
     return out;
@@ -74,8 +76,8 @@ std::vector<staging_case> cases(std::size_t element_bytes)
 
 std::size_t source_elements(const staging_case& c)
 {
-    return c.offset_elements + static_cast<std::size_t>((c.batches - 1) * c.batch_stride +
-                                                        (c.rows - 1) * c.ld + c.run);
+    return c.offset_elements +
+           static_cast<std::size_t>((c.batches - 1) * c.batch_stride + (c.rows - 1) * c.ld + c.run);
 }
 
 enum class copy_kind
@@ -88,15 +90,18 @@ enum class copy_kind
 std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
 {
     const std::size_t eb = c.element_bytes;
-    std::vector<std::uint8_t> src(source_elements(c) * eb);
-    for(auto& b : src)
-        b = static_cast<std::uint8_t>(rng());
+    // A marker past the source: a read beyond it would land in a staged row's padding as a
+    // byte that is neither zero nor the poison.
+    const std::size_t src_bytes = source_elements(c) * eb;
+    std::vector<std::uint8_t> src(src_bytes + 4096, 0x5a);
+    for(std::size_t i = 0; i < src_bytes; ++i)
+        src[i] = static_cast<std::uint8_t>(rng());
     ck_tile::DeviceMem src_dev(src.size());
-    HIP_CHECK_ERROR(hipMemcpy(src_dev.GetDeviceBuffer(), src.data(), src.size(),
-                              hipMemcpyHostToDevice));
+    HIP_CHECK_ERROR(
+        hipMemcpy(src_dev.GetDeviceBuffer(), src.data(), src.size(), hipMemcpyHostToDevice));
 
     gemm_operand_view v;
-    v.p  = static_cast<const std::uint8_t*>(src_dev.GetDeviceBuffer()) + c.offset_elements * eb;
+    v.p    = static_cast<const std::uint8_t*>(src_dev.GetDeviceBuffer()) + c.offset_elements * eb;
     v.rows = c.rows, v.run = c.run, v.ld = c.ld, v.batches = c.batches;
     v.batch_stride  = c.batch_stride;
     v.element_bytes = eb;
@@ -133,8 +138,9 @@ std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
                 const std::int64_t sr = kind == copy_kind::transposed ? e : r;
                 const std::int64_t se = kind == copy_kind::transposed ? r : e;
                 const std::size_t from =
-                    (c.offset_elements + static_cast<std::size_t>(b * c.batch_stride +
-                                                                  sr * c.ld + se)) * eb;
+                    (c.offset_elements +
+                     static_cast<std::size_t>(b * c.batch_stride + sr * c.ld + se)) *
+                    eb;
                 const std::size_t to =
                     static_cast<std::size_t>(b * s.batch_stride + r * s.ld + e) * eb;
                 if(std::memcmp(&src[from], &dst[to], eb) != 0)
@@ -144,6 +150,19 @@ std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
                       << " differs from the source";
                     return m.str();
                 }
+            }
+    // Between a staged run's end and its leading dimension: untouched, or the zeros that
+    // complete the byte copy's last word.
+    for(std::int64_t b = 0; b < c.batches; ++b)
+        for(std::int64_t r = 0; r < s.rows; ++r)
+            for(std::size_t i = static_cast<std::size_t>(s.run) * eb;
+                i < static_cast<std::size_t>(s.ld) * eb; ++i)
+            {
+                const std::uint8_t x =
+                    dst[static_cast<std::size_t>(b * s.batch_stride + r * s.ld) * eb + i];
+                if(x != poison && x != 0)
+                    return "a byte after staged run " + std::to_string(r) +
+                           " is neither zero nor untouched: a read past the source's rows";
             }
     const std::size_t end = static_cast<std::size_t>(s.batches * s.batch_stride) * eb;
     for(std::size_t i = end; i < dst.size(); ++i)

@@ -12,8 +12,8 @@
 #pragma once
 
 #include "ck_tile/core/config.hpp"
-#include "ck_tile/core/numeric/byte_transpose.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_transpose_bytes.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
 #include "ck_tile/host/kernel_launch.hpp"
@@ -28,17 +28,6 @@
 #include <stdexcept>
 
 namespace ck_tile {
-
-/// What a staging copy reads and writes: `batches` matrices of `rows` runs of `run` elements
-/// of E at `src` (runs `src_ld` apart, matrices `src_batch_stride` apart), to `dst` likewise.
-template <typename E>
-struct gemm_operand_copy_args
-{
-    const E* src;
-    E* dst;
-    std::int64_t rows, run, batches;
-    std::int64_t src_ld, src_batch_stride, dst_ld, dst_batch_stride;
-};
 
 /// The copy: runs of `run` elements of E (an unsigned integer of the element's size, so one
 /// kernel serves every type of that size), `batches` x `rows` of them. Each thread moves
@@ -147,113 +136,6 @@ struct gemm_operand_transpose
                     const index_t j = ty + i * RowsPerPass;
                     if(c0 + j < k.run && r0 + tx < k.rows)
                         to[(c0 + j) * k.dst_ld + r0 + tx] = v[i];
-                }
-                block_sync_lds();
-            }
-    }
-#endif
-};
-
-/// The transposing copy of 1-byte elements four at a time, for sources whose start, leading
-/// dimension and batch stride are on 4 bytes (gemm_operand_layout::transposes_by_words;
-/// gemm_operand_transpose moves one byte per access, at a third of this copy's speed). A block
-/// moves a 128 x 128 byte tile: each thread loads four 4 x 4 blocks as 16 words (a warp reads one
-/// row's 128 bytes per load), transposes them in registers and writes the words into shared memory,
-/// where the word column is XOR-ed with the row's block index so that neither the writes (a warp's
-/// 32 blocks of one block row) nor the reads (a row's 32 words) meet on a bank; then the warps
-/// store whole 128-byte rows of the transposed tile. Words cut by the source's end of row are read
-/// a byte at a time; the stored rows may gain zero bytes past `rows`, inside the destination's
-/// leading dimension (whole 128-byte lines, gemm_operand_layout::staged_ld). Two blocks per
-/// multiprocessor (at most 128 registers, which the 16 words in flight and the byte path take
-/// without spilling) keep 32 KiB of loads in flight on each, as the 4-byte copy does.
-struct gemm_operand_transpose_bytes
-{
-    static constexpr index_t Tile = 128, Words = Tile / 4, BlockSize = 256, MinBlocks = 2,
-                             RowsPerPass = BlockSize / Words, // block rows, and output rows
-        BlocksPerThread = Words / RowsPerPass, RowsPerThread = Tile / RowsPerPass;
-    static constexpr std::int64_t max_grid_yz = 65535;
-
-    using kargs = gemm_operand_copy_args<std::uint8_t>;
-
-    CK_TILE_HOST static dim3 grid(const kargs& k)
-    {
-        return dim3(static_cast<unsigned>((k.run + Tile - 1) / Tile),
-                    static_cast<unsigned>(std::min((k.rows + Tile - 1) / Tile, max_grid_yz)),
-                    static_cast<unsigned>(std::min(k.batches, max_grid_yz)));
-    }
-
-#if !defined(CK_TILE_PLATFORM_HOST)
-    /// The bytes of `row` from `c` on that lie before its `run`-th, at most 4, as a word
-    /// (zeros past the run).
-    CK_TILE_DEVICE static std::uint32_t load_cut_word(const std::uint8_t* row, std::int64_t c,
-                                                      std::int64_t run)
-    {
-        std::uint32_t w = 0;
-#pragma unroll
-        for(index_t b = 0; b < 4; ++b)
-            if(c + b < run)
-                w |= std::uint32_t(row[c + b]) << 8 * b;
-        return w;
-    }
-
-    /// The thread's four 4 x 4 blocks of the tile at (r0, c): rows r0 + 4 (q0 + n RowsPerPass)
-    /// + i, bytes c..c+3; zeros past the source's rows and runs. Whole words are loaded in one
-    /// pass, all 16 before any is used.
-    CK_TILE_DEVICE static void load_blocks(const kargs& k, const std::uint8_t* from,
-                                           std::int64_t r0, std::int64_t c, index_t q0,
-                                           std::uint32_t (&in)[BlocksPerThread][4])
-    {
-        const auto row = [&](index_t n, index_t i) { return r0 + 4 * (q0 + n * RowsPerPass) + i; };
-        if(c + 4 <= k.run)
-        {
-#pragma unroll
-            for(index_t n = 0; n < BlocksPerThread; ++n)
-#pragma unroll
-                for(index_t i = 0; i < 4; ++i)
-                    in[n][i] = row(n, i) < k.rows ? *reinterpret_cast<const std::uint32_t*>(
-                                                        from + row(n, i) * k.src_ld + c)
-                                                  : 0u;
-            return;
-        }
-#pragma unroll
-        for(index_t n = 0; n < BlocksPerThread; ++n)
-#pragma unroll
-            for(index_t i = 0; i < 4; ++i)
-                in[n][i] =
-                    row(n, i) < k.rows ? load_cut_word(from + row(n, i) * k.src_ld, c, k.run) : 0u;
-    }
-
-    CK_TILE_DEVICE void operator()(kargs k) const
-    {
-        // tile[c][q ^ (c / 4)]: word q of the tile's transposed row c (source rows 4q..4q+3).
-        __shared__ std::uint32_t tile[Tile][Words];
-        const index_t w = get_thread_id() % Words, q0 = get_thread_id() / Words;
-        const std::int64_t c0 = std::int64_t(get_block_id()) * Tile;
-        for(std::int64_t b = get_block_id_z(); b < k.batches; b += get_grid_size_z())
-            for(std::int64_t r0 = std::int64_t(get_block_id_y()) * Tile; r0 < k.rows;
-                r0 += std::int64_t(get_grid_size_y()) * Tile)
-            {
-                std::uint32_t in[BlocksPerThread][4];
-                load_blocks(k, k.src + b * k.src_batch_stride, r0, c0 + 4 * w, q0, in);
-#pragma unroll
-                for(index_t n = 0; n < BlocksPerThread; ++n)
-                {
-                    std::uint32_t t[4];
-                    transpose_4x4_bytes(in[n], t);
-                    const index_t q = q0 + n * RowsPerPass;
-#pragma unroll
-                    for(index_t j = 0; j < 4; ++j)
-                        tile[4 * w + j][q ^ w] = t[j];
-                }
-                block_sync_lds();
-                std::uint8_t* to = k.dst + b * k.dst_batch_stride;
-#pragma unroll
-                for(index_t n = 0; n < RowsPerThread; ++n)
-                {
-                    const index_t c = q0 + n * RowsPerPass;
-                    if(c0 + c < k.run && r0 + 4 * w < k.rows)
-                        *reinterpret_cast<std::uint32_t*>(to + (c0 + c) * k.dst_ld + r0 + 4 * w) =
-                            tile[c][w ^ (c / 4)];
                 }
                 block_sync_lds();
             }
