@@ -354,20 +354,33 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
              mm.launch_units;
     // The staging copies: each element read and written once, and a launch per operand. A
     // transposed copy of 1-byte elements moves a word per access where the leading dimension
-    // and batch stride are on 4 bytes (as fast as the 4-byte one), else one byte per access:
-    // on the H200 that ran at a third of the 4-byte one's speed (1.0 against 3.4 TB/s). (The
-    // problem has no pointers; buffers from an allocator start on 256 bytes.)
+    // and batch stride are on 4 bytes, else one byte per access: on the H200 the byte copy ran
+    // at a third of the 4-byte one's speed (1.0 against 3.4 TB/s). The word copy is costed at
+    // the 4-byte one's rate, which it is built to match (the same loads in flight per
+    // multiprocessor). (The problem has no pointers; buffers from an allocator start on 256
+    // bytes.) A transposed copy's warps read a tile's rows along the source's runs (M for an A
+    // stored column-major, N for a B stored row-major), 64 elements wide, or 128 for the word
+    // copy: narrower runs leave lanes idle, and the copy slows in proportion (on the H200 the
+    // word copy of 8-byte runs moved 0.1 TB/s).
     const auto copy_slowdown = [&](bool transposes, double bytes, std::int64_t ld,
-                                   std::int64_t batch_stride) {
-        const bool words = ld % 4 == 0 && (p.batch_count == 1 || batch_stride % 4 == 0);
-        return transposes && bytes < 2.0 && !words ? 3.0 : 1.0;
+                                   std::int64_t batch_stride, std::int64_t run) {
+        if(!transposes)
+            return 1.0;
+        const bool words =
+            bytes < 2.0 && ld % 4 == 0 && (p.batch_count == 1 || batch_stride % 4 == 0);
+        const double tile_run = words ? 128.0 : 64.0;
+        const double narrow =
+            std::max(1.0, tile_run / static_cast<double>(std::max<std::int64_t>(1, run)));
+        return (bytes < 2.0 && !words ? 3.0 : 1.0) * narrow;
     };
     if(copies_a)
-        t += 2.0 * batches * md * kd * ea * copy_slowdown(transposes_a, ea, p.lda, p.stride_a) /
+        t += 2.0 * batches * md * kd * ea *
+                 copy_slowdown(transposes_a, ea, p.lda, p.stride_a, p.m) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     if(copies_b)
-        t += 2.0 * batches * kd * nd * eb * copy_slowdown(transposes_b, eb, p.ldb, p.stride_b) /
+        t += 2.0 * batches * kd * nd * eb *
+                 copy_slowdown(transposes_b, eb, p.ldb, p.stride_b, p.n) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     return t;

@@ -6,9 +6,8 @@
 // word path where the source's start, leading dimension and batch stride are on 4 bytes and
 // its byte path elsewhere (which case takes which is checked on the host,
 // GemmOperandStaging.ByteTransposeTakesWordsWhereAligned); both are covered here. Random
-// sources followed by a marker; the destination is poisoned, the bytes between a staged run's
-// end and its leading dimension may only be zeros, and nothing past the staged matrices may be
-// written.
+// sources followed by a marker; the destination is poisoned, and past each staged run only the
+// word copy writes (zeros, up to its last word's end); nothing past the staged matrices.
 #include "staging_kernels.hpp"
 
 #include "ck_tile/host/device_memory.hpp"
@@ -151,8 +150,12 @@ std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
                     return m.str();
                 }
             }
-    // Between a staged run's end and its leading dimension: untouched, or the zeros that
-    // complete the byte copy's last word.
+    // Between a staged run's end and its leading dimension: untouched, except for the zeros
+    // that complete the word copy's last word (up to the next multiple of 4 bytes).
+    const std::size_t zeros_to =
+        kind == copy_kind::transposed && gemm_operand_layout::transposes_by_words(v)
+            ? static_cast<std::size_t>((s.run + 3) / 4 * 4)
+            : static_cast<std::size_t>(s.run) * eb;
     for(std::int64_t b = 0; b < c.batches; ++b)
         for(std::int64_t r = 0; r < s.rows; ++r)
             for(std::size_t i = static_cast<std::size_t>(s.run) * eb;
@@ -160,9 +163,10 @@ std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
             {
                 const std::uint8_t x =
                     dst[static_cast<std::size_t>(b * s.batch_stride + r * s.ld) * eb + i];
-                if(x != poison && x != 0)
-                    return "a byte after staged run " + std::to_string(r) +
-                           " is neither zero nor untouched: a read past the source's rows";
+                if(x != (i < zeros_to ? 0 : poison))
+                    return "byte " + std::to_string(i) + " after staged run " + std::to_string(r) +
+                           (i < zeros_to ? " is not the word copy's zero"
+                                         : " was written (a read past the source's rows?)");
             }
     const std::size_t end = static_cast<std::size_t>(s.batches * s.batch_stride) * eb;
     for(std::size_t i = end; i < dst.size(); ++i)

@@ -655,9 +655,9 @@ TEST(GemmOperandStaging, FourByFourByteTransposeSwapsRowsAndColumns)
     }
 }
 
-// The transposed byte copy reads words where the source's start, leading dimension and batch
-// stride (with more than one matrix) are on 4 bytes; anything else goes a byte at a time. Its
-// destination's rows have room for the last word.
+// The transposed byte copy reads words where the source's start, leading dimension (with more
+// than one run) and batch stride (with more than one matrix) are on 4 bytes; anything else goes a
+// byte at a time. Its destination's rows have room for the last word.
 TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
 {
     alignas(16) static std::uint8_t src[64];
@@ -679,6 +679,9 @@ TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
     EXPECT_FALSE(layout::transposes_by_words(view(0, 34, 1, 0)));
     EXPECT_FALSE(layout::transposes_by_words(view(0, 36, 3, 36 * 70 + 2)));
     EXPECT_FALSE(layout::transposes_by_words(view(0, 36, 1, 0, 2))); // bytes only
+    auto one_run = view(0, 33, 1, 0);
+    one_run.rows = 1; // its leading dimension is never used
+    EXPECT_TRUE(layout::transposes_by_words(one_run));
     const auto t = layout::transposed(view(0, 36, 3, 36 * 70));
     EXPECT_EQ(t.ld % 4, 0);
     EXPECT_EQ(t.batch_stride % 4, 0);

@@ -29,6 +29,14 @@ enum hipMemcpyKind
 using hipStream_t = struct ihipStream_t*;
 using hipEvent_t  = struct ihipEvent_t*;
 
+/// A launch's grid or block extents, as the GPU runtimes spell them (host code that sizes a
+/// grid compiles, and can be tested, in a host-only build).
+struct dim3
+{
+    unsigned x = 1, y = 1, z = 1;
+    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+
 inline constexpr unsigned hipStreamNonBlocking  = 1;
 inline constexpr unsigned hipEventDefault       = 0;
 inline constexpr unsigned hipEventDisableTiming = 2;

@@ -100,8 +100,8 @@ struct gemm_operand_transpose_bytes
 
     /// The bytes of `row` from `c` on that lie before its `run`-th, at most 4, as a word
     /// (zeros past the run).
-    CK_TILE_HOST_DEVICE static std::uint32_t load_cut_word(const std::uint8_t* row,
-                                                           std::int64_t c, std::int64_t run)
+    CK_TILE_HOST_DEVICE static std::uint32_t load_cut_word(const std::uint8_t* row, std::int64_t c,
+                                                           std::int64_t run)
     {
         std::uint32_t w = 0;
         static_for<0, 4>{}([&](auto b) {
@@ -125,8 +125,8 @@ struct gemm_operand_transpose_bytes
         const std::int64_t c = c0 + 4 * w;
         // Rows the thread may read from its first on (4 q0 + 4 n RowsPerPass + i below this),
         // walked a leading dimension at a time so that one address is live per load.
-        const std::int64_t rows_left = k.rows - (r0 + 4 * q0);
-        const std::uint8_t* p        = from + (r0 + 4 * q0) * k.src_ld + c;
+        const std::int64_t rows_left  = k.rows - (r0 + 4 * q0);
+        const std::uint8_t* p         = from + (r0 + 4 * q0) * k.src_ld + c;
         const std::int64_t block_step = (4 * RowsPerPass - 4) * k.src_ld;
         std::uint32_t in[BlocksPerThread][4];
         // The same walk twice, so that the loads of whole words are one straight stretch.
@@ -177,20 +177,14 @@ struct gemm_operand_transpose_bytes
     CK_TILE_DEVICE void operator()(kargs k) const
     {
         __shared__ tile_words tile;
-        for_each_tile(k,
-                      get_block_id(),
-                      get_block_id_y(),
-                      get_block_id_z(),
-                      get_grid_size_y(),
-                      get_grid_size_z(),
-                      [&](std::int64_t b, std::int64_t r0, std::int64_t c0) {
-                          stage_tile(k, k.src + b * k.src_batch_stride, r0, c0, get_thread_id(),
-                                     tile);
-                          block_sync_lds();
-                          store_tile(k, k.dst + b * k.dst_batch_stride, r0, c0, get_thread_id(),
-                                     tile);
-                          block_sync_lds();
-                      });
+        for_each_tile(
+            k, get_block_id(), get_block_id_y(), get_block_id_z(), get_grid_size_y(),
+            get_grid_size_z(), [&](std::int64_t b, std::int64_t r0, std::int64_t c0) {
+                stage_tile(k, k.src + b * k.src_batch_stride, r0, c0, get_thread_id(), tile);
+                block_sync_lds();
+                store_tile(k, k.dst + b * k.dst_batch_stride, r0, c0, get_thread_id(), tile);
+                block_sync_lds();
+            });
     }
 #endif
 };

@@ -53,13 +53,13 @@ struct gemm_operand_layout
     }
 
     /// Whether the transposed copy of `v` moves its 1-byte elements a 4-byte word at a time:
-    /// where its start, leading dimension and (with more than one matrix) batch stride are on
-    /// 4 bytes. The copy's destination, transposed(v), always is (rows on whole lines), and its
-    /// rows hold the last word's bytes past `v.rows`.
+    /// where its start, leading dimension (with more than one run) and batch stride (with more
+    /// than one matrix) are on 4 bytes. The copy's destination, transposed(v), always is (rows
+    /// on whole lines), and its rows hold the last word's bytes past `v.rows`, as zeros.
     static bool transposes_by_words(const gemm_operand_view& v)
     {
         return v.element_bytes == 1 && reinterpret_cast<std::uintptr_t>(v.p) % 4 == 0 &&
-               v.ld % 4 == 0 && (v.batches == 1 || v.batch_stride % 4 == 0);
+               (v.rows == 1 || v.ld % 4 == 0) && (v.batches == 1 || v.batch_stride % 4 == 0);
     }
 };
 
