@@ -4,6 +4,7 @@
 #include "gemm_problem.hpp"
 #include "gemm_transpose.hpp"
 
+#include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/ops/gemm/gemm_split_k.hpp"
 
 #include <algorithm>
@@ -362,25 +363,27 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // along the source's runs (M for an A stored column-major, N for a B stored row-major), 64
     // elements wide, or 128 for the word copy: narrower runs leave lanes idle, and the copy slows
     // in proportion (on the H200 the word copy of 8-byte runs moved 0.1 TB/s).
-    const auto copy_slowdown = [&](bool transposes, double bytes, std::int64_t ld,
+    const auto copy_slowdown = [&](bool transposes, cktile_datatype_t type, std::int64_t ld,
                                    std::int64_t batch_stride, std::int64_t run) {
         if(!transposes)
             return 1.0;
-        const bool words =
-            bytes < 2.0 && ld % 4 == 0 && (p.batch_count == 1 || batch_stride % 4 == 0);
-        const double tile_run = words ? 128.0 : 64.0;
-        const double narrow =
-            std::max(1.0, tile_run / static_cast<double>(std::max<std::int64_t>(1, run)));
-        return (bytes < 2.0 && !words ? 3.0 : 1.0) * narrow;
+        ck_tile::gemm_operand_view stored; // its start: on 256 bytes, as above
+        stored.rows = p.k, stored.run = run, stored.ld = ld, stored.batches = p.batch_count;
+        stored.batch_stride  = batch_stride;
+        stored.element_bytes = datatype_bytes(type);
+        const bool words     = ck_tile::gemm_operand_layout::transposes_by_words(stored);
+        const double narrow  = std::max(
+             1.0, (words ? 128.0 : 64.0) / static_cast<double>(std::max<std::int64_t>(1, run)));
+        return (stored.element_bytes == 1 && !words ? 3.0 : 1.0) * narrow;
     };
     if(copies_a)
         t += 2.0 * batches * md * kd * ea *
-                 copy_slowdown(transposes_a, ea, p.lda, p.stride_a, p.m) /
+                 copy_slowdown(transposes_a, p.a_type, p.lda, p.stride_a, p.m) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     if(copies_b)
         t += 2.0 * batches * kd * nd * eb *
-                 copy_slowdown(transposes_b, eb, p.ldb, p.stride_b, p.n) /
+                 copy_slowdown(transposes_b, p.b_type, p.ldb, p.stride_b, p.n) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     return t;

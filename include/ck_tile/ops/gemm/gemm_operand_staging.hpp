@@ -194,26 +194,19 @@ struct gemm_operand_staging : gemm_operand_layout
         }
     }
 
-    template <typename E>
-    static gemm_operand_copy_args<E> args(const gemm_operand_view& from,
-                                          const gemm_operand_view& to)
-    {
-        return {static_cast<const E*>(from.p),
-                static_cast<E*>(const_cast<void*>(to.p)),
-                from.rows,
-                from.run,
-                from.batches,
-                from.ld,
-                from.batch_stride,
-                to.ld,
-                to.batch_stride};
-    }
-
     template <typename K, typename E>
     static void launch(const gemm_operand_view& from, const gemm_operand_view& to,
                        hipStream_t stream)
     {
-        const typename K::kargs k = args<E>(from, to);
+        const typename K::kargs k{static_cast<const E*>(from.p),
+                                  static_cast<E*>(const_cast<void*>(to.p)),
+                                  from.rows,
+                                  from.run,
+                                  from.batches,
+                                  from.ld,
+                                  from.batch_stride,
+                                  to.ld,
+                                  to.batch_stride};
         launch_kernel(
             stream_config{stream, false, 0, 0, 1},
             make_kernel<K::BlockSize, K::MinBlocks>(K{}, K::grid(k), dim3(K::BlockSize), 0u, k));

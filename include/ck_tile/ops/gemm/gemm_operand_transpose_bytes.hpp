@@ -98,15 +98,15 @@ struct gemm_operand_transpose_bytes
                 f(b, r0, c0);
     }
 
-    /// The bytes of `row` from `c` on that lie before its `run`-th, at most 4, as a word
-    /// (zeros past the run).
-    CK_TILE_HOST_DEVICE static std::uint32_t load_cut_word(const std::uint8_t* row, std::int64_t c,
-                                                           std::int64_t run)
+    /// The first `bytes` bytes at `at` (fewer than 4: a word cut by the end of a run) as a
+    /// word, zeros above them.
+    CK_TILE_HOST_DEVICE static std::uint32_t load_cut_word(const std::uint8_t* at,
+                                                           std::int64_t bytes)
     {
         std::uint32_t w = 0;
         static_for<0, 4>{}([&](auto b) {
-            if(c + b < run)
-                w |= std::uint32_t(row[c + b]) << 8 * b;
+            if(b < bytes)
+                w |= std::uint32_t(at[b]) << 8 * b;
         });
         return w;
     }
@@ -143,7 +143,7 @@ struct gemm_operand_transpose_bytes
         if(c + 4 <= k.run)
             load_all([](const std::uint8_t* at) { return load_word(at); });
         else
-            load_all([&](const std::uint8_t* at) { return load_cut_word(at, 0, k.run - c); });
+            load_all([&](const std::uint8_t* at) { return load_cut_word(at, k.run - c); });
         static_for<0, BlocksPerThread>{}([&](auto n) {
             std::uint32_t tr[4];
             transpose_4x4_bytes(in[n], tr);
