@@ -650,6 +650,10 @@ TEST_F(GemmCorrectness, AlignedLeadingDimensionsOddShapes)
          {17, 33, 65, 1, 0, 1.0, 0.0, none, act, 16},
          {64, 64, 1, 1, 16, 1.0, 0.0, none, act, 16},
          {127, 131, 257, 1, 16, 1.0, 0.0, none, act, 16},
+         // Odd M and N with K on 16 and no epilogue operation: a case for the instances
+         // whose vectors run along K and that compile no epilogue (the full set's fp32
+         // simt `_none` kernels refuse every other case here).
+         {127, 131, 64, 1, 0, 1.0, 0.0, none, act, 16},
          {33, 17, 100, 3, 32, 0.5, 1.5, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_RELU, 16},
          {19, 40, 48, 2, 0, 1.0, 0.5, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_ERF, 16},
          {19, 40, 48, 1, 0, 2.0, 0.0, CKTILE_BIAS_PER_ROW, CKTILE_ACTIVATION_SILU, 16},

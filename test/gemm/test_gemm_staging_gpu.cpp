@@ -7,11 +7,13 @@
 // its byte path elsewhere (which case takes which is checked on the host,
 // GemmOperandStaging.ByteTransposeTakesWordsWhereAligned); both are covered here. Random
 // sources followed by a marker; the destination is poisoned, and past each staged run only the
-// word copy writes (zeros, up to its last word's end); nothing past the staged matrices.
+// word copies write (zeros, up to their last word's end: the padded copy always moves words,
+// the transposed one on its word path); nothing past the staged matrices.
 #include "staging_kernels.hpp"
 
 #include "ck_tile/host/device_memory.hpp"
 #include "ck_tile/host/hip_check.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_copy_words.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 
 #include "gpu_test.hpp"
@@ -86,13 +88,15 @@ enum class copy_kind
 };
 
 /// Runs one staging copy of `c` and returns the first mismatch, or "" where the copy is exact.
-std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
+/// The source's allocation ends `marker` bytes after it.
+std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng,
+                     std::size_t marker = 4096)
 {
     const std::size_t eb = c.element_bytes;
     // A marker past the source: a read beyond it would land in a staged row's padding as a
     // byte that is neither zero nor the poison.
     const std::size_t src_bytes = source_elements(c) * eb;
-    std::vector<std::uint8_t> src(src_bytes + 4096, 0x5a);
+    std::vector<std::uint8_t> src(src_bytes + marker, 0x5a);
     for(std::size_t i = 0; i < src_bytes; ++i)
         src[i] = static_cast<std::uint8_t>(rng());
     ck_tile::DeviceMem src_dev(src.size());
@@ -152,10 +156,9 @@ std::string run_case(const staging_case& c, copy_kind kind, std::mt19937& rng)
             }
     // Between a staged run's end and its leading dimension: untouched, except for the zeros
     // that complete the word copy's last word (up to the next multiple of 4 bytes).
-    const std::size_t zeros_to =
-        kind == copy_kind::transposed && gemm_operand_layout::transposes_by_words(v)
-            ? static_cast<std::size_t>((s.run + 3) / 4 * 4)
-            : static_cast<std::size_t>(s.run) * eb;
+    const bool words = kind == copy_kind::padded || gemm_operand_layout::transposes_by_words(v);
+    const std::size_t zeros_to = words ? (static_cast<std::size_t>(s.run) * eb + 3) / 4 * 4
+                                       : static_cast<std::size_t>(s.run) * eb;
     for(std::int64_t b = 0; b < c.batches; ++b)
         for(std::int64_t r = 0; r < s.rows; ++r)
             for(std::size_t i = static_cast<std::size_t>(s.run) * eb;
@@ -202,4 +205,44 @@ TEST(GemmOperandStagingGpu, PaddedCopyIsExact)
 {
     CKTILE_SKIP_WITHOUT_GPU();
     run_all(copy_kind::padded);
+}
+
+// Sources that end where their allocation ends, off a word, and start one element into it: the
+// words that reach outside them are read a byte at a time (compute-sanitizer's memcheck, run on
+// this test, reports any access past the allocation).
+TEST(GemmOperandStagingGpu, CopiesReadNothingPastTheSource)
+{
+    CKTILE_SKIP_WITHOUT_GPU();
+    std::mt19937 rng(13);
+    for(std::size_t eb : {1, 2})
+        for(const staging_case& c : {staging_case{7, 13, 13, 1, 91, eb, 1},
+                                     staging_case{3, 4097, 4099, 2, 3 * 4099 + 1, eb, 1},
+                                     staging_case{130, 129, 129, 1, 130 * 129, eb, 1}})
+            for(copy_kind kind : {copy_kind::padded, copy_kind::transposed})
+                EXPECT_EQ(run_case(c, kind, rng, 0), "")
+                    << c.describe() << (kind == copy_kind::padded ? ", padded" : ", transposed");
+}
+
+// Copies of many runs wider than 128 words, which the padded copy moves 8 words per thread
+// (the cases above are small enough for its 4-word variant), on and off words.
+TEST(GemmOperandStagingGpu, PaddedCopyOfManyWideRunsIsExact)
+{
+    CKTILE_SKIP_WITHOUT_GPU();
+    std::mt19937 rng(14);
+    int ran = 0;
+    for(std::size_t eb : {1, 2, 4})
+    {
+        const std::int64_t run = 600 / static_cast<std::int64_t>(eb) + 1;
+        for(std::int64_t ld : {run, run + 1, (run + 3) / 4 * 4})
+            for(std::size_t offset : {std::size_t(0), std::size_t(1)})
+            {
+                const staging_case c{4100, run, ld, 2, ld * 4100 + 1, eb, offset};
+                ASSERT_FALSE(ck_tile::gemm_operand_copy_few_words(
+                    c.rows * c.batches, c.run * static_cast<std::int64_t>(eb)))
+                    << c.describe();
+                EXPECT_EQ(run_case(c, copy_kind::padded, rng), "") << c.describe();
+                ++ran;
+            }
+    }
+    EXPECT_EQ(ran, 18);
 }

@@ -658,16 +658,28 @@ TEST(GemmOperandStaging, FourByFourByteTransposeSwapsRowsAndColumns)
 // The transposed byte copy reads words where the source's start, leading dimension (with more
 // than one run) and batch stride (with more than one matrix) are on 4 bytes; anything else goes a
 // byte at a time. Its destination's rows have room for the last word.
-TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
+namespace {
+
+/// `rows` runs of `run` elements at byte `offset` of a 16-byte aligned buffer.
+ck_tile::gemm_operand_view stored_operand(std::size_t offset, std::int64_t rows, std::int64_t run,
+                                          std::int64_t ld, std::int64_t batches,
+                                          std::int64_t batch_stride, std::size_t element_bytes)
 {
     alignas(16) static std::uint8_t src[64];
-    const auto view = [&](std::size_t offset, std::int64_t ld, std::int64_t batches,
-                          std::int64_t batch_stride, std::size_t element_bytes = 1) {
-        ck_tile::gemm_operand_view v;
-        v.p = src + offset, v.rows = 70, v.run = 33, v.ld = ld, v.batches = batches;
-        v.batch_stride  = batch_stride;
-        v.element_bytes = element_bytes;
-        return v;
+    ck_tile::gemm_operand_view v;
+    v.p = src + offset, v.rows = rows, v.run = run, v.ld = ld, v.batches = batches;
+    v.batch_stride  = batch_stride;
+    v.element_bytes = element_bytes;
+    return v;
+}
+
+} // namespace
+
+TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
+{
+    const auto view = [](std::size_t offset, std::int64_t ld, std::int64_t batches,
+                         std::int64_t batch_stride, std::size_t element_bytes = 1) {
+        return stored_operand(offset, 70, 33, ld, batches, batch_stride, element_bytes);
     };
     using layout = ck_tile::gemm_operand_layout;
     EXPECT_TRUE(layout::transposes_by_words(view(0, 36, 1, 0)));
@@ -686,4 +698,26 @@ TEST(GemmOperandStaging, ByteTransposeTakesWordsWhereAligned)
     EXPECT_EQ(t.ld % 4, 0);
     EXPECT_EQ(t.batch_stride % 4, 0);
     EXPECT_GE(t.ld, 72); // 70 rows: the last word ends at 72
+}
+
+// The padded copy takes its variant without second words where every run starts on 4 bytes:
+// counted in bytes, so 2-byte elements need even leading dimensions and 4-byte ones any.
+TEST(GemmOperandStaging, RunsOnWordsCountBytes)
+{
+    const auto view = [](std::size_t offset, std::int64_t ld, std::int64_t batches,
+                         std::int64_t batch_stride, std::size_t element_bytes) {
+        return stored_operand(offset, 9, 5, ld, batches, batch_stride, element_bytes);
+    };
+    using layout = ck_tile::gemm_operand_layout;
+    EXPECT_TRUE(layout::runs_on_words(view(0, 5, 3, 45, 4)));
+    EXPECT_TRUE(layout::runs_on_words(view(0, 6, 3, 54, 2)));
+    EXPECT_FALSE(layout::runs_on_words(view(0, 5, 1, 0, 2)));
+    EXPECT_FALSE(layout::runs_on_words(view(0, 6, 3, 55, 2)));
+    EXPECT_TRUE(layout::runs_on_words(view(0, 6, 1, 55, 2))); // one matrix: stride unused
+    EXPECT_FALSE(layout::runs_on_words(view(2, 6, 1, 0, 2)));
+    EXPECT_TRUE(layout::runs_on_words(view(0, 8, 1, 0, 1)));
+    EXPECT_FALSE(layout::runs_on_words(view(0, 6, 1, 0, 1)));
+    auto one_run = view(0, 5, 1, 0, 1);
+    one_run.rows = 1;
+    EXPECT_TRUE(layout::runs_on_words(one_run));
 }

@@ -13,6 +13,7 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_operand_copy_words.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_transpose_bytes.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_view.hpp"
 #include "ck_tile/host/hip_runtime.hpp"
@@ -28,58 +29,6 @@
 #include <stdexcept>
 
 namespace ck_tile {
-
-/// The copy: runs of `run` elements of E (an unsigned integer of the element's size, so one
-/// kernel serves every type of that size), `batches` x `rows` of them. Each thread moves
-/// `per_thread` elements of a run, all loads before the stores; a block covers BlockSize *
-/// per_thread elements of one run and walks the runs in steps of the grid's height. Element
-/// loads and stores are coalesced across a warp whatever the source's alignment.
-template <typename E>
-struct gemm_operand_copy
-{
-    static constexpr index_t BlockSize = 256, MinBlocks = 1;
-    static constexpr index_t per_thread          = 8;
-    static constexpr std::int64_t max_row_blocks = 65535;
-
-    using kargs = gemm_operand_copy_args<E>;
-
-    CK_TILE_HOST static dim3 grid(const kargs& k)
-    {
-        const std::int64_t per_block = std::int64_t(BlockSize) * per_thread;
-        const std::int64_t x         = (k.run + per_block - 1) / per_block;
-        const std::int64_t y         = std::min(k.rows * k.batches, max_row_blocks);
-        return dim3(static_cast<unsigned>(x), static_cast<unsigned>(y));
-    }
-
-#if !defined(CK_TILE_PLATFORM_HOST)
-    CK_TILE_DEVICE void operator()(kargs k) const
-    {
-        const std::int64_t c0 =
-            std::int64_t(get_block_id()) * BlockSize * per_thread + get_thread_id();
-        for(std::int64_t row = get_block_id_y(); row < k.rows * k.batches; row += get_grid_size_y())
-        {
-            const std::int64_t b = row / k.rows, r = row - b * k.rows;
-            const E* from = k.src + b * k.src_batch_stride + r * k.src_ld;
-            E* to         = k.dst + b * k.dst_batch_stride + r * k.dst_ld;
-            E v[per_thread];
-#pragma unroll
-            for(index_t j = 0; j < per_thread; ++j)
-            {
-                const std::int64_t c = c0 + std::int64_t(j) * BlockSize;
-                if(c < k.run)
-                    v[j] = from[c];
-            }
-#pragma unroll
-            for(index_t j = 0; j < per_thread; ++j)
-            {
-                const std::int64_t c = c0 + std::int64_t(j) * BlockSize;
-                if(c < k.run)
-                    to[c] = v[j];
-            }
-        }
-    }
-#endif
-};
 
 /// The transposing copy: `batches` matrices of `rows` runs of `run` elements become matrices of
 /// `run` runs of `rows` elements. A block moves a 64 x 64 tile through shared memory (a column
@@ -153,7 +102,16 @@ struct gemm_operand_staging : gemm_operand_layout
         s.p                 = to;
         s.ld                = staged_ld(v);
         s.batch_stride      = s.ld * v.rows;
-        launch_for_element<gemm_operand_copy>(v, s, stream);
+        // The copy in bytes: runs on words need no second word, few or narrow runs fewer words
+        // per thread.
+        const gemm_operand_view src = in_bytes(v), dst = in_bytes(s);
+        const bool few_words = gemm_operand_copy_few_words(src.rows * src.batches, src.run);
+        if(runs_on_words(v))
+            few_words ? launch<gemm_operand_copy_words<false, 4>, std::uint8_t>(src, dst, stream)
+                      : launch<gemm_operand_copy_words<false, 8>, std::uint8_t>(src, dst, stream);
+        else
+            few_words ? launch<gemm_operand_copy_words<true, 4>, std::uint8_t>(src, dst, stream)
+                      : launch<gemm_operand_copy_words<true, 8>, std::uint8_t>(src, dst, stream);
         return s;
     }
 
@@ -173,6 +131,17 @@ struct gemm_operand_staging : gemm_operand_layout
     }
 
     private:
+    /// `v` as a view of its bytes: runs, leading dimension and batch stride times the element
+    /// size.
+    static gemm_operand_view in_bytes(gemm_operand_view v)
+    {
+        v.run *= static_cast<std::int64_t>(v.element_bytes);
+        v.ld *= static_cast<std::int64_t>(v.element_bytes);
+        v.batch_stride *= static_cast<std::int64_t>(v.element_bytes);
+        v.element_bytes = 1;
+        return v;
+    }
+
     /// Copy kernel `Kernel` over unsigned integers of `from`'s element size.
     template <template <typename> class Kernel>
     static void launch_for_element(const gemm_operand_view& from, const gemm_operand_view& to,

@@ -52,14 +52,23 @@ struct gemm_operand_layout
         return t;
     }
 
+    /// Whether every run of `v` starts on 4 bytes: its start, leading dimension (with more
+    /// than one run) and batch stride (with more than one matrix) are.
+    static bool runs_on_words(const gemm_operand_view& v)
+    {
+        const auto e = static_cast<std::int64_t>(v.element_bytes);
+        return reinterpret_cast<std::uintptr_t>(v.p) % 4 == 0 &&
+               (v.rows == 1 || v.ld * e % 4 == 0) &&
+               (v.batches == 1 || v.batch_stride * e % 4 == 0);
+    }
+
     /// Whether the transposed copy of `v` moves its 1-byte elements a 4-byte word at a time:
     /// where its start, leading dimension (with more than one run) and batch stride (with more
     /// than one matrix) are on 4 bytes. The copy's destination, transposed(v), always is (rows
     /// on whole lines), and its rows hold the last word's bytes past `v.rows`, as zeros.
     static bool transposes_by_words(const gemm_operand_view& v)
     {
-        return v.element_bytes == 1 && reinterpret_cast<std::uintptr_t>(v.p) % 4 == 0 &&
-               (v.rows == 1 || v.ld % 4 == 0) && (v.batches == 1 || v.batch_stride % 4 == 0);
+        return v.element_bytes == 1 && runs_on_words(v);
     }
 };
 
