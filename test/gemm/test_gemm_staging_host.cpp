@@ -15,11 +15,16 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -176,7 +181,7 @@ TEST(GemmOperandTransposeBytes, ForEachTileCoversEveryTileOnce)
 // leading dimensions on and off 4 bytes, packed and loose batches, a grid capped below the
 // runs. Exactness, zeros from a run's end to its last word's end, untouched bytes after them
 // and past the staged matrices; a marker before and after the source catches bytes read
-// outside it and used.
+// outside it and used, and a source that ends at an unreadable page any read past it.
 namespace {
 
 // The copies for runs on any byte; those for runs on words run where those apply. Both numbers
@@ -208,16 +213,49 @@ struct padded_case
     }
 };
 
+/// `n` bytes, marked, that end where a page the process may not touch begins, so that a read
+/// past them faults.
+class bytes_before_guard_page
+{
+    public:
+    explicit bytes_before_guard_page(std::size_t n)
+        : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))),
+          length_((n + page_ - 1) / page_ * page_ + page_),
+          base_(static_cast<std::uint8_t*>(
+              mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))),
+          n_(n)
+    {
+        if(base_ == MAP_FAILED || mprotect(base_ + length_ - page_, page_, PROT_NONE) != 0)
+            throw std::runtime_error("bytes_before_guard_page: mmap or mprotect failed");
+        std::memset(base_, 0x5a, length_ - page_);
+    }
+    ~bytes_before_guard_page() { munmap(base_, length_); }
+    bytes_before_guard_page(const bytes_before_guard_page&)            = delete;
+    bytes_before_guard_page& operator=(const bytes_before_guard_page&) = delete;
+
+    std::uint8_t* data() { return base_ + length_ - page_ - n_; }
+
+    private:
+    std::size_t page_, length_;
+    std::uint8_t* base_;
+    std::size_t n_;
+};
+
+/// The copy of `c` by `Copy`, every thread of its grid. The source starts at byte
+/// c.offset_bytes of a word between markers, or (`at_guard_page`) ends where an unreadable page
+/// begins, wherever in a word that puts its start.
 template <typename Copy>
-std::string check_padded_with(const padded_case& c, std::mt19937& rng)
+std::string check_padded_with(const padded_case& c, std::mt19937& rng, bool at_guard_page)
 {
     const auto eb               = static_cast<std::int64_t>(c.element_bytes);
     const std::size_t src_bytes = static_cast<std::size_t>(
         ((c.batches - 1) * c.batch_stride + (c.rows - 1) * c.ld + c.run) * eb);
     constexpr std::size_t margin = 64;
     std::vector<std::uint8_t> buffer(margin + src_bytes + margin, 0x5a);
+    bytes_before_guard_page guarded(at_guard_page ? src_bytes + margin : 0);
     // The source at byte offset_bytes of a word (the vector's data is on at least 4 bytes).
-    std::uint8_t* src = buffer.data() + margin + c.offset_bytes;
+    std::uint8_t* src =
+        at_guard_page ? guarded.data() + margin : buffer.data() + margin + c.offset_bytes;
     for(std::size_t i = 0; i < src_bytes; ++i)
         src[i] = static_cast<std::uint8_t>(rng());
     gemm_operand_view v;
@@ -269,10 +307,14 @@ std::string check_padded_with(const padded_case& c, std::mt19937& rng)
 std::string check_padded(const padded_case& c, std::mt19937& rng)
 {
     const std::pair<const char*, std::string> runs[] = {
-        {"runs on any byte, 8 words: ", check_padded_with<words_copy>(c, rng)},
-        {"runs on words, 8 words: ", check_padded_with<aligned_words_copy>(c, rng)},
-        {"runs on any byte, 4 words: ", check_padded_with<few_words_copy<true>>(c, rng)},
-        {"runs on words, 4 words: ", check_padded_with<few_words_copy<false>>(c, rng)}};
+        {"runs on any byte, 8 words: ", check_padded_with<words_copy>(c, rng, false)},
+        {"runs on words, 8 words: ", check_padded_with<aligned_words_copy>(c, rng, false)},
+        {"runs on any byte, 4 words: ", check_padded_with<few_words_copy<true>>(c, rng, false)},
+        {"runs on words, 4 words: ", check_padded_with<few_words_copy<false>>(c, rng, false)},
+        {"at a guard page, runs on any byte, 8 words: ",
+         check_padded_with<words_copy>(c, rng, true)},
+        {"at a guard page, runs on any byte, 4 words: ",
+         check_padded_with<few_words_copy<true>>(c, rng, true)}};
     for(const auto& r : runs)
         if(!r.second.empty())
             return r.first + r.second;

@@ -72,7 +72,7 @@ struct gemm_operand_copy_words
     {
         const std::int64_t wpr = warps_per_run(k.run), per_block = wpr * WarpWords;
         const std::int64_t runs_per_block = Warps / wpr;
-        const std::int64_t x = (words(k.run) + per_block - 1) / per_block;
+        const std::int64_t x              = (words(k.run) + per_block - 1) / per_block;
         const std::int64_t y = (k.rows * k.batches + runs_per_block - 1) / runs_per_block;
         return dim3(static_cast<unsigned>(x), static_cast<unsigned>(std::min(y, max_grid_y)));
     }
@@ -84,9 +84,8 @@ struct gemm_operand_copy_words
     }
 
     /// The aligned word at `at`, its bytes outside [begin, end) read as zeros (and not read).
-    CK_TILE_HOST_DEVICE static std::uint32_t load_word_within(const std::uint8_t* at,
-                                                              const std::uint8_t* begin,
-                                                              const std::uint8_t* end)
+    CK_TILE_HOST_DEVICE static std::uint32_t
+    load_word_within(const std::uint8_t* at, const std::uint8_t* begin, const std::uint8_t* end)
     {
         if(at >= begin && at + 4 <= end)
             return gemm_operand_transpose_bytes::load_word(at);
@@ -132,10 +131,10 @@ struct gemm_operand_copy_words
         const std::uint8_t* from = k.src + b * k.src_batch_stride + r * k.src_ld;
         const index_t shift =
             RunsOffWords ? static_cast<index_t>(reinterpret_cast<std::uintptr_t>(from) % 4) : 0;
-        const std::uint8_t* in  = from - shift + 4 * (first + lane); // aligned
-        std::uint8_t* out       = k.dst + b * k.dst_batch_stride + r * k.dst_ld + 4 * (first + lane);
-        const std::int64_t left = k.run - 4 * (first + lane); // the run's bytes from `out` on
-        const std::int64_t last = std::min(n, first + WarpWords) + (shift != 0); // words read
+        const std::uint8_t* in = from - shift + 4 * (first + lane); // aligned
+        std::uint8_t* out      = k.dst + b * k.dst_batch_stride + r * k.dst_ld + 4 * (first + lane);
+        const std::int64_t left   = k.run - 4 * (first + lane); // the run's bytes from `out` on
+        const std::int64_t last   = std::min(n, first + WarpWords) + (shift != 0); // words read
         const std::uint8_t *begin = k.src, *end = source_end(k);
         std::uint32_t lo[WordsPerThread], hi[WordsPerThread];
         // All loads first, then the stores; the same walk twice, so that the loads of a warp
@@ -149,9 +148,8 @@ struct gemm_operand_copy_words
             });
         };
         if(from - shift >= begin && from - shift + 4 * last <= end)
-            load_all([](const std::uint8_t* at) {
-                return gemm_operand_transpose_bytes::load_word(at);
-            });
+            load_all(
+                [](const std::uint8_t* at) { return gemm_operand_transpose_bytes::load_word(at); });
         else
             load_all([&](const std::uint8_t* at) { return load_word_within(at, begin, end); });
         static_for<0, WordsPerThread>{}([&](auto j) {
@@ -171,8 +169,7 @@ struct gemm_operand_copy_words
     {
         const index_t wpr = warps_per_run(k.run), runs_per_block = Warps / wpr, warp = t / 32;
         for(std::int64_t row = std::int64_t(y) * runs_per_block + warp / wpr;
-            row < k.rows * k.batches;
-            row += std::int64_t(grid_y) * runs_per_block)
+            row < k.rows * k.batches; row += std::int64_t(grid_y) * runs_per_block)
             f(row, warp % wpr, t % 32);
     }
 
