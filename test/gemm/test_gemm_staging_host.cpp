@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The staging copies that move words, run on the host (the padded copy's tests are at the end).
-// The word-wise transposed copy of 1-byte operands: every block of its grid,
-// each block's threads through the first phase, then (as the barrier orders them) through the
-// second, with the kernel's own phase functions. Random sources, a poisoned destination, edge
-// extents (1, primes, one past a tile, 4097), loose leading dimensions and batch strides, and
-// grids too low for the tiles (the grid-stride walk over rows and batches). Exactness against
-// the source, zeros from a run's end to its last word's end and untouched bytes after them (a
-// marker past the source catches rows read beyond it), nothing written past the staged
-// matrices. The device runs the same copies in GemmOperandStagingGpu.TransposedCopyIsExact and
+// The word-wise transposed copy of 1-byte operands: every block of its grid, each block's
+// threads through the first phase, then (as the barrier orders them) through the second, with
+// the kernel's own phase functions. Random sources, a poisoned destination, edge extents (1,
+// primes, one past a tile, 4097), loose leading dimensions and batch strides, and grids too
+// low for the tiles (the grid-stride walk over rows and batches). Exactness against the
+// source, zeros from a run's end to its last word's end and untouched bytes after them (a
+// marker past the source catches rows read beyond it and used, a source that ends at an
+// unreadable page any read past it), nothing written past the staged matrices. The device
+// runs the same copies in GemmOperandStagingGpu.TransposedCopyIsExact and
 // GemmOperandStagingGpu.PaddedCopyIsExact.
 #include "ck_tile/ops/gemm/gemm_operand_copy_words.hpp"
 #include "ck_tile/ops/gemm/gemm_operand_transpose_bytes.hpp"
@@ -37,6 +38,34 @@ using ck_tile::gemm_operand_layout;
 using ck_tile::gemm_operand_view;
 
 constexpr std::uint8_t poison = 0xa5;
+
+/// `n` bytes, marked, that end where a page the process may not touch begins, so that a read
+/// past them faults.
+class bytes_before_guard_page
+{
+    public:
+    explicit bytes_before_guard_page(std::size_t n)
+        : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))),
+          length_((n + page_ - 1) / page_ * page_ + page_),
+          base_(static_cast<std::uint8_t*>(
+              mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))),
+          n_(n)
+    {
+        if(base_ == MAP_FAILED || mprotect(base_ + length_ - page_, page_, PROT_NONE) != 0)
+            throw std::runtime_error("bytes_before_guard_page: mmap or mprotect failed");
+        std::memset(base_, 0x5a, length_ - page_);
+    }
+    ~bytes_before_guard_page() { munmap(base_, length_); }
+    bytes_before_guard_page(const bytes_before_guard_page&)            = delete;
+    bytes_before_guard_page& operator=(const bytes_before_guard_page&) = delete;
+
+    std::uint8_t* data() { return base_ + length_ - page_ - n_; }
+
+    private:
+    std::size_t page_, length_;
+    std::uint8_t* base_;
+    std::size_t n_;
+};
 
 /// The copy of `k` by a grid `grid_y` x `grid_z` high (at most grid(k)'s), block by block.
 void run_on_host(const copy::kargs& k, unsigned grid_y, unsigned grid_z)
@@ -69,7 +98,9 @@ struct byte_case
     unsigned grid_y = 65535, grid_z = 65535;
 };
 
-std::string check(const byte_case& c, std::mt19937& rng)
+/// The copy of `c`, its source followed by a marker, or (`at_guard_page`) ending where an
+/// unreadable page begins, where that leaves its start on a word (else nothing is checked).
+std::string check(const byte_case& c, std::mt19937& rng, bool at_guard_page = false)
 {
     const std::size_t src_bytes =
         static_cast<std::size_t>((c.batches - 1) * c.batch_stride + (c.rows - 1) * c.ld + c.run);
@@ -78,16 +109,21 @@ std::string check(const byte_case& c, std::mt19937& rng)
     std::vector<std::uint8_t> src(src_bytes + 4096, 0x5a);
     for(std::size_t i = 0; i < src_bytes; ++i)
         src[i] = static_cast<std::uint8_t>(rng());
+    bytes_before_guard_page guarded(at_guard_page ? src_bytes : 0);
+    std::memcpy(guarded.data(), src.data(), at_guard_page ? src_bytes : 0);
+    const std::uint8_t* from = at_guard_page ? guarded.data() : src.data();
     gemm_operand_view v;
-    v.p = src.data(), v.rows = c.rows, v.run = c.run, v.ld = c.ld, v.batches = c.batches;
+    v.p = from, v.rows = c.rows, v.run = c.run, v.ld = c.ld, v.batches = c.batches;
     v.batch_stride  = c.batch_stride;
     v.element_bytes = 1;
+    if(at_guard_page && !gemm_operand_layout::transposes_by_words(v))
+        return "";
     if(!gemm_operand_layout::transposes_by_words(v))
         return "the case is not one for the word copy";
     const gemm_operand_view t = gemm_operand_layout::transposed(v);
     std::vector<std::uint8_t> dst(gemm_operand_layout::bytes(t) + 512, poison);
-    const copy::kargs k{src.data(), dst.data(),     v.rows, v.run,         v.batches,
-                        v.ld,       v.batch_stride, t.ld,   t.batch_stride};
+    const copy::kargs k{from, dst.data(),     v.rows, v.run,         v.batches,
+                        v.ld, v.batch_stride, t.ld,   t.batch_stride};
     run_on_host(k, c.grid_y, c.grid_z);
     for(std::int64_t b = 0; b < c.batches; ++b)
         for(std::int64_t r = 0; r < t.rows; ++r)
@@ -133,6 +169,9 @@ TEST(GemmOperandTransposeBytes, HostRunOfTheKernelIsExact)
                     const byte_case c{rows, run, ld, batches, ld * rows + extra};
                     EXPECT_EQ(check(c, rng), "")
                         << batches << " x " << rows << " runs of " << run << ", ld " << ld;
+                    EXPECT_EQ(check(c, rng, true), "")
+                        << batches << " x " << rows << " runs of " << run << ", ld " << ld
+                        << ", at a guard page";
                     ++ran;
                 }
     }
@@ -211,34 +250,6 @@ struct padded_case
           << offset_bytes << " of a word, grid height " << grid_y;
         return s.str();
     }
-};
-
-/// `n` bytes, marked, that end where a page the process may not touch begins, so that a read
-/// past them faults.
-class bytes_before_guard_page
-{
-    public:
-    explicit bytes_before_guard_page(std::size_t n)
-        : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))),
-          length_((n + page_ - 1) / page_ * page_ + page_),
-          base_(static_cast<std::uint8_t*>(
-              mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))),
-          n_(n)
-    {
-        if(base_ == MAP_FAILED || mprotect(base_ + length_ - page_, page_, PROT_NONE) != 0)
-            throw std::runtime_error("bytes_before_guard_page: mmap or mprotect failed");
-        std::memset(base_, 0x5a, length_ - page_);
-    }
-    ~bytes_before_guard_page() { munmap(base_, length_); }
-    bytes_before_guard_page(const bytes_before_guard_page&)            = delete;
-    bytes_before_guard_page& operator=(const bytes_before_guard_page&) = delete;
-
-    std::uint8_t* data() { return base_ + length_ - page_ - n_; }
-
-    private:
-    std::size_t page_, length_;
-    std::uint8_t* base_;
-    std::size_t n_;
 };
 
 /// The copy of `c` by `Copy`, every thread of its grid. The source starts at byte
