@@ -367,13 +367,14 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     // access, so runs of a few hundred bytes leave lanes idle: on the H200 it moved runs of 100
     // and 200 bytes at 0.49 and 0.95 TB/s, against 2.4-3.8 from runs of 2,000 bytes on, which
     // max(1, 700 / run bytes) follows.
+    // `run`: the stored operand's runs (K for an A stored row-major, M otherwise; N for a B
+    // stored row-major, K otherwise), which the transposed copies read across.
     const auto copy_slowdown = [&](bool transposes, cktile_datatype_t type, std::int64_t ld,
-                                   std::int64_t batch_stride, std::int64_t run,
-                                   std::int64_t padded_run) {
+                                   std::int64_t batch_stride, std::int64_t run) {
         if(!transposes)
-            return std::max(
-                1.0, 700.0 / static_cast<double>(std::max<std::int64_t>(
-                                 1, padded_run * static_cast<std::int64_t>(datatype_bytes(type)))));
+            return std::max(1.0,
+                            700.0 / static_cast<double>(std::max<std::int64_t>(
+                                        1, run * static_cast<std::int64_t>(datatype_bytes(type)))));
         ck_tile::gemm_operand_view stored; // its start: on 256 bytes, as above
         stored.rows = p.k, stored.run = run, stored.ld = ld, stored.batches = p.batch_count;
         stored.batch_stride  = batch_stride;
@@ -385,13 +386,13 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     };
     if(copies_a)
         t += 2.0 * batches * md * kd * ea *
-                 copy_slowdown(transposes_a, p.a_type, p.lda, p.stride_a, p.m,
+                 copy_slowdown(transposes_a, p.a_type, p.lda, p.stride_a,
                                p.a_layout == CKTILE_LAYOUT_ROW_MAJOR ? p.k : p.m) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;
     if(copies_b)
         t += 2.0 * batches * kd * nd * eb *
-                 copy_slowdown(transposes_b, p.b_type, p.ldb, p.stride_b, p.n,
+                 copy_slowdown(transposes_b, p.b_type, p.ldb, p.stride_b,
                                p.b_layout == CKTILE_LAYOUT_ROW_MAJOR ? p.n : p.k) /
                  mm.memory_bytes_per_unit +
              mm.launch_units;

@@ -87,14 +87,11 @@ struct gemm_operand_copy_words
     CK_TILE_HOST_DEVICE static std::uint32_t
     load_word_within(const std::uint8_t* at, const std::uint8_t* begin, const std::uint8_t* end)
     {
-        if(at >= begin && at + 4 <= end)
+        const std::int64_t lo = at < begin ? begin - at : 0, hi = end - at < 4 ? end - at : 4;
+        if(lo == 0 && hi == 4)
             return gemm_operand_transpose_bytes::load_word(at);
-        std::uint32_t w = 0;
-        static_for<0, 4>{}([&](auto b) {
-            if(at + b >= begin && at + b < end)
-                w |= std::uint32_t(at[b]) << 8 * b;
-        });
-        return w;
+        return lo < hi ? gemm_operand_transpose_bytes::load_cut_word(at + lo, hi - lo) << 8 * lo
+                       : 0u;
     }
 
     /// Bytes `shift` .. `shift` + 3 of the pair (lo, hi), lo's first.
