@@ -27,7 +27,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -230,12 +229,6 @@ template <bool RunsOffWords>
 using few_words_copy     = ck_tile::gemm_operand_copy_words<RunsOffWords, 4>;
 using aligned_words_copy = ck_tile::gemm_operand_copy_words<false, 8>;
 
-template <typename Copy>
-struct RunsOffWordsOf;
-template <bool B, int W>
-struct RunsOffWordsOf<ck_tile::gemm_operand_copy_words<B, W>> : std::bool_constant<B>
-{};
-
 struct padded_case
 {
     std::int64_t rows, run, ld, batches, batch_stride; // in elements
@@ -276,7 +269,7 @@ std::string check_padded_with(const padded_case& c, std::mt19937& rng, bool at_g
     const std::int64_t staged_ld = gemm_operand_layout::staged_ld(v) * eb; // bytes
     const std::int64_t staged_bs = staged_ld * c.rows;
     std::vector<std::uint8_t> dst(static_cast<std::size_t>(staged_bs * c.batches) + 512, poison);
-    if(!RunsOffWordsOf<Copy>::value && !gemm_operand_layout::runs_on_words(v))
+    if(!Copy::runs_off_words && !gemm_operand_layout::runs_on_words(v))
         return "";
     const typename Copy::kargs k{src,       dst.data(),          c.rows,    c.run * eb, c.batches,
                                  c.ld * eb, c.batch_stride * eb, staged_ld, staged_bs};

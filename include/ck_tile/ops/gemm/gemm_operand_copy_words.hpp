@@ -47,6 +47,7 @@ struct gemm_operand_copy_words
                              WarpWords = 32 * WordsPerThread,
                              MinBlocks = std::min(8, (RunsOffWords ? 32 : 48) / WordsPerThread);
     static constexpr std::int64_t max_grid_y = 65535;
+    static constexpr bool runs_off_words     = RunsOffWords;
 
     using kargs = gemm_operand_copy_args<std::uint8_t>;
 
