@@ -413,6 +413,44 @@ class Grouping(unittest.TestCase):
         self.assertEqual(len(units) - len(hopper), 4)
         self.assertTrue(all(units))
 
+    def test_units_that_must_not_spill_are_the_hopper_epilogues_without_c(self):
+        insts = generate.expand(load(), GEMM_JSON, "ci", ["sm_90a"])["sm_90a"]
+        units = generate.translation_units(insts, 4)
+        kept = [u[0]["name"] for u in units if generate.must_not_spill(u)]
+        self.assertTrue(any(n.endswith("_alpha") for n in kept))
+        self.assertTrue(any(n.endswith("_bias") for n in kept))
+        self.assertTrue(any(n.endswith("_bias_gelu_tanh") for n in kept))
+        for u in units:
+            wgmma = u[0].get("kernel") == "wgmma"
+            e = u[0]["epilogue"]
+            expected = wgmma and (e == "alpha" or (e.startswith("bias") and not e.endswith("_c")))
+            self.assertEqual(generate.must_not_spill(u), expected, u[0]["name"])
+        self.assertFalse(generate.must_not_spill([]))
+        with tempfile.TemporaryDirectory() as d:
+            no_spill = set()
+            files = generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2, no_spill=no_spill)
+            self.assertEqual(len(no_spill), len(kept))
+            self.assertTrue(no_spill <= set(files["sm_90a"]))
+            for path in no_spill:
+                with open(path, encoding="utf-8") as f:
+                    self.assertNotRegex(f.read(), r'"gemm_wgmma_[a-z0-9_]*_(fused|none|c)"')
+
+    def test_cli_lists_the_sources_that_must_not_spill(self):
+        import contextlib
+        import io
+        with tempfile.TemporaryDirectory() as d:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                self.assertEqual(generate.main(["--instances", GEMM_JSON, "--set", "ci",
+                                                "--targets", "sm_90a", "--out-dir", d,
+                                                "--list-sources"]), 0)
+            lines = out.getvalue().splitlines()
+            sources = {ln.split("=", 1)[1] for ln in lines if ln.startswith("sm_90a=")}
+            no_spill = [ln.split("=", 1)[1] for ln in lines if ln.startswith("no-spill=")]
+            self.assertTrue(no_spill)
+            self.assertTrue(set(no_spill) <= sources)
+            self.assertEqual(len(lines), len(sources) + len(no_spill))
+
     def test_generate_writes_sources_and_is_idempotent(self):
         rowwise_lists = [os.path.join(ROOT, "instances", n)
                          for n in ("norm.json", "softmax.json", "reduce.json")]
