@@ -40,14 +40,16 @@ namespace ck_tile {
 /// `WordsPerThread`: the words each thread has in flight (gemm_operand_staging takes 8, or 4
 /// for copies of few or narrow runs, which that spreads over more warps). A block asks for as
 /// many blocks per multiprocessor as its words' registers leave room for: ptxas (sm_90a) needs
-/// 44 and 47 registers for 4 and 8 words off words, 32 and 39 on words; the cap of 8 blocks
-/// (32 registers) made the 4-word copy off words spill, so that one asks for 5.
+/// 44 and 47 registers for 4 and 8 words off words (5 and 4 blocks: caps of 51 and 64), 32 and
+/// 39 on words (8 and 6 blocks: caps of 32 and 42); a cap of 8 blocks (32 registers) made the
+/// 4-word copy off words spill.
 template <bool RunsOffWords, index_t WordsPerThread>
 struct gemm_operand_copy_words
 {
     static constexpr index_t BlockSize = 256, Warps = BlockSize / 32,
-                             WarpWords = 32 * WordsPerThread,
-                             MinBlocks = std::min(8, (RunsOffWords ? 20 : 48) / WordsPerThread);
+                             WarpWords       = 32 * WordsPerThread,
+                             MinBlocks       = RunsOffWords ? (WordsPerThread <= 4 ? 5 : 4)
+                                                            : std::min(8, 48 / WordsPerThread);
     static constexpr std::int64_t max_grid_y = 65535;
     static constexpr bool runs_off_words     = RunsOffWords;
 
