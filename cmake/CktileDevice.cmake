@@ -10,6 +10,9 @@
 
 set(CKTILE_DEVICE_FLAGS_NVIDIA --expt-relaxed-constexpr --extended-lambda -Xcompiler=-Wall
     -Xcompiler=-Wextra -Werror=all-warnings)
+# Makes a register spill in a source an error (ptxas warns, -Werror=all-warnings above promotes
+# it): for kernels that must keep everything in registers.
+set(CKTILE_NVIDIA_SPILL_IS_AN_ERROR -Xptxas=--warn-on-spills)
 set(CKTILE_DEVICE_FLAGS_AMD -O3 -Wall -Wextra -Wno-unused-command-line-argument)
 
 # Every device library also joins `cktile_device_code`, so a compile-only check of all device

@@ -669,9 +669,9 @@ def translation_units(instances, groups):
 def must_not_spill(unit):
     """Whether a translation unit's kernels must keep everything in registers: a Hopper kernel
     whose epilogue reads no C (alpha only, a bias, a bias and one activation). With nvcc 13.0
-    every such kernel of the ci and full sets compiles with no stack frame, where the fused epilogue, the
-    ones reading C and the 192x192 pairs' plain one hold a few values on the stack between
-    tiles. The build turns ptxas's spill warning on for these units, so that a spill in the
+    every such kernel of the ci and full sets compiles with no stack frame, where the fused
+    epilogue, the ones reading C and the 192x192 pairs' plain one hold a few values on the stack
+    between tiles. The build turns ptxas's spill warning on for these units, so that a spill in the
     kernels the plain and bias problems run (and in the staging copies and reductions compiled
     beside them) is an error where warnings are (CKTILE_WARNINGS_AS_ERRORS)."""
     return bool(unit) and all(i.get("kernel") == "wgmma" and (
