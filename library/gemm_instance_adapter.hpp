@@ -188,6 +188,10 @@ struct gemm_wgmma_launch : gemm_tile_launch<Kernel>
     {
         return Kernel::staged_epilogue(h);
     }
+    static int copied_operands(const ck_tile::gemm_simt_host_args& h)
+    {
+        return Kernel::copied_operands(h);
+    }
     static std::size_t minimum_workspace_bytes(const ck_tile::gemm_simt_host_args& h)
     {
         return Kernel::minimum_workspace_bytes(h);
@@ -299,8 +303,12 @@ cktile_kernel_instance_t make_gemm_wgmma_record(std::uint64_t id, const char* na
                                   Kernel::BiasOnly,
                                   static_cast<int>(Kernel::BiasActivation),
                                   Kernel::ReadsC};
-    return make_gemm_record<gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>, AType, BType,
-                            DType, ComputeType, ALayout, BLayout>(id, name, target, shape);
+    using Inst = gemm_instance<Kernel, Sig, gemm_wgmma_launch<Kernel>>;
+    cktile_kernel_instance_t r =
+        make_gemm_record<Inst, AType, BType, DType, ComputeType, ALayout, BLayout>(id, name, target,
+                                                                                   shape);
+    r.copied_operands = &Inst::copied_operands;
+    return r;
 }
 #endif
 

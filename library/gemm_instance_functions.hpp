@@ -116,6 +116,13 @@ struct gemm_instance
         return Launch::staged_epilogue(choose(*p, nullptr).h) ? 1 : 0;
     }
 
+    /// Bit 0: A is copied into the workspace first; bit 1: B; bit 2: B is read in place by the
+    /// producer's threads (Launch::copied_operands).
+    static int copied_operands(const cktile_gemm_problem_t* p)
+    {
+        return Launch::copied_operands(choose(*p, nullptr).h);
+    }
+
     static std::size_t workspace_size(const cktile_gemm_problem_t* p)
     {
         return Launch::workspace_bytes(choose(*p, nullptr).h);

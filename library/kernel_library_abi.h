@@ -118,6 +118,14 @@ typedef struct cktile_kernel_instance
      * code saves each tile the wait for the epilogue's instructions, which the selection model
      * charges the others. */
     int alpha_only_epilogue;
+    /* Instances that copy an operand into their workspace before they read it (padded where a
+     * stride is off what their loads need, or transposed): bit 0 for A, bit 1 for B, for a
+     * problem as the instance states it (after runs_transposed). The selection model charges
+     * each copy. NULL: an operand is copied where its leading dimension or batch stride is off
+     * info.alignment_elements, or its layout differs from the instance's. Bit 2: B is read in
+     * place by the producer's threads (any leading dimension), which the model charges as
+     * well. */
+    cktile_kernel_gemm_predicate_fn copied_operands;
 } cktile_kernel_instance_t;
 
 /* The size of the first record layout: the fields up to and including `run`. */

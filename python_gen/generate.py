@@ -107,7 +107,10 @@ SCHEDULES = {"intrawave": "intra", "interwave": "inter"}
 # Hopper kernels (warpgroup MMA, TMA): block [M, N] (K is one 128-byte swizzle span of the
 # input type), the number of shared-memory stages and the cluster size along M (1 or 2: a pair
 # of CTAs shares B's tile through TMA multicast).
-WGMMA_TILE_KEYS = {"block", "stages", "cluster", "schedule", "rows_a"}
+WGMMA_TILE_KEYS = {"block", "stages", "cluster", "schedule", "rows_a", "b_feed"}
+# How B reaches the stages (gemm_wgmma_b_feed): the copy engine, or the producer's threads
+# (instance names end their tile part in _bt), which read a K-major B of any leading dimension.
+WGMMA_B_FEEDS = ("copy_engine", "threads")
 WGMMA_SCHEDULES = ("cooperative", "pingpong")
 WGMMA_TARGETS = ("sm_90a",)
 WGMMA_SMEM_LIMIT = 227 * 1024  # what an sm_90 block may opt in to
@@ -463,13 +466,14 @@ def expand_tile_family(fam, fw, combos, instance_set, targets, result, seen):
 
 
 def wgmma_instance_name(combo, layouts, block, block_k, stages, cluster, schedule, epilogue,
-                        rows_a=None):
-    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}{pp}{ra}_{e}".format(
+                        rows_a=None, b_feed="copy_engine"):
+    return ("gemm_wgmma_{a}{b}_{d}_acc{c}_{la}{lb}_{bm}x{bn}x{bk}_s{s}{cl}{pp}{ra}{bt}_{e}".format(
         a=SHORT[combo["a"]], b=SHORT[combo["b"]], d=SHORT[combo["d"]],
         c=SHORT[combo["compute"]], la=LAYOUTS[layouts[0]][2], lb=LAYOUTS[layouts[1]][2],
         bm=block[0], bn=block[1], bk=block_k, s=stages, cl=f"_c{cluster}" if cluster > 1 else "",
         pp="_pp" if schedule == "pingpong" else "",
-        ra=f"_a{rows_a}" if rows_a is not None and rows_a != block[0] else "", e=epilogue))
+        ra=f"_a{rows_a}" if rows_a is not None and rows_a != block[0] else "",
+        bt="_bt" if b_feed == "threads" else "", e=epilogue))
 
 
 def wgmma_consumers(block, schedule):
@@ -478,21 +482,30 @@ def wgmma_consumers(block, schedule):
     return 2 if schedule == "pingpong" or block[0] == 192 else block[0] // 64
 
 
-def wgmma_shared_memory(block, stages, schedule="cooperative", rows_a=None):
-    """gemm_wgmma_policy's plan: stages of (rows of A + N) rows of 128 bytes, two barriers per
-    stage, a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the epilogue's
-    staging) and 1 KiB of alignment slack."""
+def wgmma_raw_bytes(block, b_feed="copy_engine"):
+    """gemm_wgmma_policy's raw ring for a B fed by the threads: slots of N rows of 144 bytes, as
+    many as fit 72 KiB, at most 8, and a KiB for their barriers."""
+    if b_feed != "threads":
+        return 0
+    slot = block[1] * 144
+    return min(8, 73728 // slot) * slot + 1024
+
+
+def wgmma_shared_memory(block, stages, schedule="cooperative", rows_a=None, b_feed="copy_engine"):
+    """gemm_wgmma_policy's plan: stages of (rows of A + N) rows of 128 bytes (and B's raw ring),
+    two barriers per stage, a 64 x 33 chunk of 4-byte accumulators per consumer warpgroup (the
+    epilogue's staging) and 1 KiB of alignment slack."""
     rows_a = block[0] if rows_a is None else rows_a
-    return (stages * (rows_a + block[1]) * 128 + 2 * stages * 8
+    return (stages * (rows_a + block[1]) * 128 + wgmma_raw_bytes(block, b_feed) + 2 * stages * 8
             + wgmma_consumers(block, schedule) * 64 * 33 * 4 + 1024)
 
 
-def wgmma_box_slots(block, stages, schedule="cooperative", rows_a=None):
+def wgmma_box_slots(block, stages, schedule="cooperative", rows_a=None, b_feed="copy_engine"):
     """Whether gemm_wgmma_policy's plan for 16-bit D has the plain epilogue's wide boxes: after
     the stages, the staging and the barriers (the epilogue's input barriers among them: one per
     consumer and two per consumer warp), room for two output chunks of 64 x 32 per consumer."""
     consumers = wgmma_consumers(block, schedule)
-    fixed = wgmma_shared_memory(block, stages, schedule, rows_a) + consumers * 9 * 8
+    fixed = wgmma_shared_memory(block, stages, schedule, rows_a, b_feed) + consumers * 9 * 8
     return WGMMA_SMEM_LIMIT - fixed >= consumers * 2 * 64 * 32 * 2
 
 
@@ -586,16 +599,25 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
             if (rows_a + block[1]) < 64:
                 raise GenError(f"{tw}: the 64 rows the MMA reads past a short A tile must stay "
                                "in the stage")
+        b_feed = tile.get("b_feed", "copy_engine")
+        if b_feed not in WGMMA_B_FEEDS:
+            raise GenError(f"{tw}: b_feed {b_feed!r} is not one of {', '.join(WGMMA_B_FEEDS)}")
+        if b_feed == "threads":
+            if cluster != 1 or block[1] not in (64, 128):
+                raise GenError(f"{tw}: a B fed by the threads (b_feed threads) is one CTA's, 64 "
+                               "or 128 columns: the producer's four warps take a quarter each")
+            if any(p[1] != "col" for p in layouts):
+                raise GenError(f"{tw}: the threads feed a K-major B only: layouts [a, \"col\"]")
         for epi in filter(reads_c, epilogues):
             if wgmma_accumulators(block) > WGMMA_C_ACCUMULATORS:
                 raise GenError(f"{tw}: the '{epi}' epilogue reads C beside the accumulators, at "
                                f"most {WGMMA_C_ACCUMULATORS} per thread; this tile has "
                                f"{wgmma_accumulators(block)}")
-            if not wgmma_box_slots(block, stages, schedule, rows_a):
+            if not wgmma_box_slots(block, stages, schedule, rows_a, b_feed):
                 raise GenError(f"{tw}: the '{epi}' epilogue loads C into each consumer warp's "
                                f"two box slots, which {stages} stages leave no room for (fewer "
                                "stages)")
-        smem = wgmma_shared_memory(block, stages, schedule, rows_a)
+        smem = wgmma_shared_memory(block, stages, schedule, rows_a, b_feed)
         if smem > WGMMA_SMEM_LIMIT:
             raise GenError(f"{tw}: needs {smem} bytes of shared memory, more than an sm_90a "
                            f"block may have ({WGMMA_SMEM_LIMIT})")
@@ -608,7 +630,7 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                 for pair in layouts:
                     for epi in epilogues:
                         name = wgmma_instance_name(combo, pair, block, block_k, stages, cluster,
-                                                   schedule, epi, rows_a)
+                                                   schedule, epi, rows_a, b_feed)
                         if name in seen[target]:
                             raise GenError(f"{fw}: instance {name} for {target} is also "
                                            f"produced by {seen[target][name]}")
@@ -617,7 +639,7 @@ def expand_wgmma_family(fam, fw, combos, instance_set, targets, result, seen):
                             "name": name, "id": fnv1a64(name), "family": fam["name"],
                             "kernel": "wgmma", "combo": combo, "layouts": pair,
                             "block": block + [block_k], "stages": stages, "cluster": cluster,
-                            "schedule": schedule, "rows_a": rows_a,
+                            "schedule": schedule, "rows_a": rows_a, "b_feed": b_feed,
                             "index_bits": 64, "epilogue": epi, "general": False,
                             "threads": 128 * (wgmma_consumers(block, schedule) + 1),
                             "smem": smem,
@@ -725,13 +747,14 @@ def wgmma_kernel_type(inst):
     math = ", ck_tile::gemm_math::tf32" if c["compute"] == "tf32" else ""
     return ("ck_tile::gemm_wgmma_kernel<ck_tile::gemm_tile_problem<{a}, {b}, {d}, {acc}, {la}, "
             "{lb}{math}>, ck_tile::gemm_wgmma_policy<{bm}, {bn}, {s}, {cl}, "
-            "ck_tile::gemm_wgmma_schedule::{sch}{ra}>, {fused}{alpha}>").format(
+            "ck_tile::gemm_wgmma_schedule::{sch}{ra}{bt}>, {fused}{alpha}>").format(
         a=DATATYPES[c["a"]][1], b=DATATYPES[c["b"]][1], d=DATATYPES[c["d"]][1], acc=acc,
         la=LAYOUTS[inst["layouts"][0]][1], lb=LAYOUTS[inst["layouts"][1]][1], math=math,
         bm=inst["block"][0], bn=inst["block"][1], s=inst["stages"], cl=inst["cluster"],
         sch=inst["schedule"],
         ra=(", 8, {}".format(inst["rows_a"]) if inst.get("rows_a", inst["block"][0]) != inst["block"][0]
-            else ""),
+            else ", 4, {}".format(inst["block"][0]) if inst.get("b_feed") == "threads" else ""),
+        bt=", ck_tile::gemm_wgmma_b_feed::threads" if inst.get("b_feed") == "threads" else "",
         fused="true" if EPILOGUES[inst["epilogue"]] else "false",
         alpha=wgmma_epilogue_args(inst["epilogue"]))
 

@@ -176,6 +176,10 @@ constexpr double staged_epilogue_k = 1500.0;
 /// 3000^3, where a 128x256 tile's K step of 64 takes about 1,000.
 constexpr double full_epilogue_code_k = 128.0;
 
+/// What a B fed by the producer's threads (gemm_wgmma_b_feed::threads) costs a tile over the
+/// copy engine's boxes, where both can read B.
+constexpr double thread_fed_b_factor = 1.15;
+
 } // namespace
 
 std::size_t minimum_workspace(const cktile_kernel_instance_t& inst, const cktile_gemm_problem_t& p)
@@ -253,12 +257,19 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const std::int64_t align = std::max(1, i.alignment_elements);
     const bool transposes_a  = i.a_layout != CKTILE_LAYOUT_ANY && i.a_layout != p.a_layout;
     const bool transposes_b  = i.b_layout != CKTILE_LAYOUT_ANY && i.b_layout != p.b_layout;
+    // (Instances that say which operands they copy are asked: a B fed by the threads is read
+    // with any leading dimension.)
+    const int copied = inst.copied_operands ? inst.copied_operands(&p) : -1;
     const bool copies_a =
-        transposes_a ||
-        (align > 1 && (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0)));
+        copied >= 0 ? (copied & 1) != 0
+                    : transposes_a ||
+                          (align > 1 &&
+                           (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0)));
     const bool copies_b =
-        transposes_b ||
-        (align > 1 && (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0)));
+        copied >= 0 ? (copied & 2) != 0
+                    : transposes_b ||
+                          (align > 1 &&
+                           (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0)));
     const double line_a =
         copies_a
             ? 1.0
@@ -293,6 +304,11 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
         tile_work += staged_epilogue_k * tm * tn / rate * mf;
     if(inst.copy_stages > 0 && !inst.alpha_only_epilogue)
         tile_work += full_epilogue_code_k * tm * tn / rate * mf;
+    // B read in place by the producer's threads: each row's K step is copied as whole 16-byte
+    // lines (one more where the row starts off a line) and shifted into the stage by the
+    // threads, which the copy engine's boxes do not need.
+    if(copied >= 0 && (copied & 4) != 0)
+        tile_work *= thread_fed_b_factor;
 
     // A CU running b blocks finishes them in b * tile_work / efficiency(b): too few resident
     // threads leave memory latency exposed. Copy-engine stages hide it without threads.

@@ -1488,6 +1488,48 @@ TEST(Select, HopperInstancesStageUnalignedOperands)
     EXPECT_EQ(ws, 0u);
 }
 
+// A B fed by the producer threads (names with _bt): a column-major B with a leading dimension
+// off 16 bytes is read where it lies, so the workspace holds only A's padded copy, and the
+// heuristic takes these tiles for skinny problems with an odd K, where copying the weight matrix
+// first would cost more than the GEMM. A B pointer off 16 bytes is staged after all.
+TEST(Select, ThreadFedBReadsUnalignedWeightsInPlace)
+{
+    SKIP_WITHOUT_KERNEL_LIBRARY();
+    if(offline_target != "sm_90a")
+        GTEST_SKIP() << "the wgmma instances are sm_90a's";
+    offline_handle o;
+    std::uint64_t id = 0;
+    if(cktile_find_instance(o.h, "gemm_wgmma_f16f16_f16_accf32_rc_64x64x64_s10_pp_a16_bt_alpha",
+                            &id) != CKTILE_STATUS_SUCCESS)
+        GTEST_SKIP() << "no instance list holds tiles fed by the threads (b_feed threads): "
+                        "they measured slower than the staging copy (docs/performance.md)";
+    auto p     = problem(16, 8192, 8191);
+    p.b_layout = CKTILE_LAYOUT_COL_MAJOR, p.ldb = 8191;
+    std::size_t ws = 0;
+    ASSERT_EQ(cktile_gemm_workspace_size(o.h, id, &p, &ws), CKTILE_STATUS_SUCCESS);
+    // A's 16 rows padded to 8192 elements, plus alignment room; no copy of B.
+    EXPECT_GE(ws, 16u * 8192u * 2u);
+    EXPECT_LE(ws, 16u * 8192u * 2u + 1024u);
+    alignas(16) static unsigned char buffer[64];
+    cktile_gemm_args_t args;
+    cktile_gemm_args_init(&args);
+    args.a = buffer, args.b = buffer + 2, args.c = buffer, args.d = buffer;
+    char reason[256] = {};
+    EXPECT_EQ(cktile_gemm_supports(o.h, id, &p, &args, reason, sizeof(reason)),
+              CKTILE_STATUS_SUCCESS)
+        << reason;
+
+    EXPECT_NE(picked_name(o.h, 16, 8192, 8191, false,
+                          [](cktile_gemm_problem_t& q) { q.lda = q.ldb = q.k; })
+                  .find("_bt_"),
+              std::string::npos);
+    // With B on 16 bytes the copy engine's tiles keep these problems.
+    EXPECT_EQ(picked_name(o.h, 16, 8192, 8192, false,
+                          [](cktile_gemm_problem_t& q) { q.lda = q.ldb = q.k; })
+                  .find("_bt_"),
+              std::string::npos);
+}
+
 // A last wave the tiles leave mostly empty is split over K through the workspace: 2304 x 4096
 // on 128x256 tiles is 288 tiles, two waves of 132 SMs and 24 left, each split 5 ways (64 K
 // tiles). The workspace reported holds their partial sums (fp32, per split) and counters; a

@@ -418,6 +418,7 @@ class GemmCorrectness : public ::testing::Test
     /// D stored through the copy engine) to run one of the cases too, where every instance
     /// must.
     bool compact_must_run_ = true;
+    std::string name_filter_; // run only the instances whose names contain it
 
     void SetUp() override
     {
@@ -459,6 +460,9 @@ class GemmCorrectness : public ::testing::Test
                std::string(info.name).rfind("gemm_wgmma_", 0) != 0)
                 continue;
             if(multi_d && !info.supports_multi_d)
+                continue;
+            if(!name_filter_.empty() &&
+               std::string(info.name).find(name_filter_) == std::string::npos)
                 continue;
             int ran     = 0;
             bool failed = false;
@@ -614,6 +618,8 @@ TEST_F(GemmCorrectness, EdgeShapes)
                {64, 64, 1, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                {128, 64, 64, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                {131, 67, 40, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               // 16 rows (the 16-row A tiles' problems) with an odd K, D on 16 bytes.
+               {16, 72, 33, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
                // With C, leading dimensions on 16 elements (the copy engine's boxes of C, which
                // the bias-and-C instances load): one row of 8 columns, and tiles cut at both
                // edges.
@@ -1065,6 +1071,28 @@ TEST_F(GemmCorrectness, StagedOperandsOnHopperInstances)
                {129, 200, 130, 2, 5, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH},
                {64, 72, 61, 3, 3, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
               true, true, true);
+}
+
+// B fed by the producer threads (instances with _bt): column-major B with leading dimensions
+// and batch strides on every 2-byte offset, read where it lies. K from 1 to long odd K (a row's
+// window then starts on each of the 8 offsets of a 16-byte line), K tails, N edges, batches, M up
+// to several 64-row tiles, and the fused epilogue with C, a bias and an activation. Every such
+// instance must run some of these cases.
+TEST_F(GemmCorrectness, ThreadFedBOnHopperInstances)
+{
+    if(gemm_instances([](const cktile_instance_info_t& info) {
+           return std::string(info.name).find("_bt_") != std::string::npos;
+       }).empty())
+        GTEST_SKIP() << "no instance list holds tiles fed by the threads (b_feed threads): they "
+                        "measured slower than the staging copy (docs/performance.md)";
+    name_filter_ = "_bt_";
+    run_cases({{16, 304, 8191, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {16, 64, 1, 1, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {9, 136, 1001, 3, 0, 0.5, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {13, 129, 61, 3, 5, 0.5, 1.0, CKTILE_BIAS_PER_COLUMN, CKTILE_ACTIVATION_GELU_TANH},
+               {200, 392, 131, 2, 0, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE},
+               {70, 8, 203, 1, 3, 1.0, 0.0, CKTILE_BIAS_NONE, CKTILE_ACTIVATION_NONE}},
+              true, true, false);
 }
 
 TEST_F(GemmCorrectness, AutomaticSelectionAndMeasuredSelection)

@@ -798,6 +798,37 @@ class WgmmaFamilies(unittest.TestCase):
                                       tiles=[{"block": [64, 64], "stages": 8, "rows_a": 16}]),
                           "row-major")
 
+    def test_b_fed_by_the_threads(self):
+        rc = [["row", "col"]]
+        tile = {"block": [64, 128], "stages": 4, "schedule": "pingpong", "b_feed": "threads"}
+        insts = generate.expand(self.family(layouts=rc, tiles=[tile]), GEMM_JSON, "ci",
+                                ["sm_90a"])["sm_90a"]
+        bt = [i for i in insts if i.get("kernel") == "wgmma"]
+        self.assertEqual([i["name"] for i in bt],
+                         ["gemm_wgmma_f16f16_f16_accf32_rc_64x128x64_s4_pp_bt_fused"])
+        self.assertEqual(bt[0]["b_feed"], "threads")
+        self.assertIn(", ck_tile::gemm_wgmma_schedule::pingpong, 4, 64, "
+                      "ck_tile::gemm_wgmma_b_feed::threads>", generate.wgmma_kernel_type(bt[0]))
+        # The raw ring: 4 slots of 128 rows of 144 bytes (72 KiB) and a KiB of barriers on top
+        # of the stages.
+        self.assertEqual(bt[0]["smem"], generate.wgmma_shared_memory([64, 128], 4, "pingpong")
+                         + 4 * 128 * 144 + 1024)
+        self.assertEqual(generate.wgmma_raw_bytes([64, 64], "threads"), 8 * 64 * 144 + 1024)
+        short = dict(tile, block=[64, 64], stages=10, rows_a=16)
+        insts = generate.expand(self.family(layouts=rc, tiles=[short]), GEMM_JSON, "ci",
+                                ["sm_90a"])["sm_90a"]
+        self.assertIn("gemm_wgmma_f16f16_f16_accf32_rc_64x64x64_s10_pp_a16_bt_fused",
+                      [i["name"] for i in insts])
+        for bad, why in [({"b_feed": "registers"}, "not one of"),
+                         ({"block": [128, 256], "schedule": "cooperative"}, "64 or 128 columns"),
+                         ({"block": [128, 128], "schedule": "cooperative", "cluster": 2},
+                          "one CTA's"),
+                         ({"stages": 8}, "shared memory")]:
+            t = dict(tile)
+            t.update(bad)
+            self.expect_error(self.family(layouts=rc, tiles=[t]), why)
+        self.expect_error(self.family(layouts=[["row", "row"]], tiles=[tile]), "K-major B only")
+
     def test_sources_use_the_wgmma_record(self):
         with tempfile.TemporaryDirectory() as d:
             files = generate.generate(GEMM_JSON, "ci", ["sm_90a"], d, 2)

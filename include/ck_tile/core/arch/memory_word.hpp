@@ -10,6 +10,9 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 namespace ck_tile::arch {
 
 template <int Bytes>
@@ -117,5 +120,26 @@ using memory_word_t = typename memory_word<(Bytes % 16 == 0)  ? 16
                                            : (Bytes % 4 == 0) ? 4
                                            : (Bytes % 2 == 0) ? 2
                                                               : 1>::type;
+
+/// Four 4-byte words at p, a shared-memory address on 16 bytes, in one access (host: memcpy).
+CK_TILE_HOST_DEVICE void load_shared_words_16(const void* p, uint32_t (&w)[4])
+{
+#if defined(CK_TILE_PLATFORM_NVIDIA) && defined(__CUDA_ARCH__)
+    const uint4 v = *static_cast<const uint4*>(p);
+    w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
+#else
+    std::memcpy(w, p, 16);
+#endif
+}
+
+/// Stores four 4-byte words at p, a shared-memory address on 16 bytes, in one access.
+CK_TILE_HOST_DEVICE void store_shared_words_16(void* p, const uint32_t (&w)[4])
+{
+#if defined(CK_TILE_PLATFORM_NVIDIA) && defined(__CUDA_ARCH__)
+    store_shared_word(static_cast<uint4*>(p), make_uint4(w[0], w[1], w[2], w[3]));
+#else
+    std::memcpy(p, w, 16);
+#endif
+}
 
 } // namespace ck_tile::arch

@@ -6,6 +6,7 @@
 //
 //   init barriers; split roles (setmaxnreg: producer 40 registers, consumers the rest)
 //   producer warp:    for each tile t of this block: produce(t)       (gemm_wgmma_pipeline)
+//                     (B fed by the threads: four warps, produce_threads(t))
 //   consumers:        for each tile t of this block: acc = consume(t); epilogue(acc) -> D
 //
 // Where D's layout allows, the epilogue's D (and C or D0) move through the copy engine as well
@@ -16,6 +17,9 @@
 // leading dimensions and batch strides, and extents below 2^31. An operand whose leading
 // dimension or batch stride is not a multiple of 16 bytes is first copied into workspace with
 // rows on 128-byte lines (gemm_operand_staging); its pointer may then have any alignment.
+// Instances whose producer threads feed B (gemm_wgmma_b_feed::threads, gemm_wgmma_b_rows) read
+// a column-major B with any leading dimension and batch stride in place, from a 16-byte aligned
+// pointer (else it is staged too).
 //
 // An operand read once (each tile by at most two neighbouring blocks, the whole larger than L2:
 // a skinny GEMM's weights) is loaded with evict-first copies (gemm_wgmma_read_once), so that
@@ -259,7 +263,16 @@ struct gemm_wgmma_kernel
         // What L2 should do with A's and B's lines once the copies have read them
         // (gemm_wgmma_read_once).
         arch::l2_eviction evict_a, evict_b;
+        // B where the producer's threads feed it (Policy::BFromThreads; map_b is then unused):
+        // where it lies, and the copy engine's maps of its rows by residue modulo 8 (the first
+        // b_residues of them: min(8, N)).
+        gemm_wgmma_b_source b_rows;
+        tma_descriptor maps_b_rows[8];
+        std::int32_t b_residues;
     };
+
+    /// B reaches the stages through the producer's threads (gemm_wgmma_b_feed::threads).
+    static constexpr bool BFromThreads = Policy::BFromThreads;
 
     /// Consumer shares per CTA tile: each cooperative consumer holds its own part of the
     /// accumulators, one ping-pong consumer holds them all.
@@ -481,8 +494,14 @@ struct gemm_wgmma_kernel
     }
     static bool stages_b(const gemm_simt_host_args& h)
     {
-        return b_stored_mn_major(h) || ldb(h) % Alignment != 0 ||
-               (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
+        // The threads read a K-major B with any leading dimension from a 16-byte aligned start,
+        // with batches 16 bytes apart (rows 8 apart are then 16 bytes apart in every batch).
+        if constexpr(BFromThreads)
+            return b_stored_mn_major(h) || reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0 ||
+                   (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
+        else
+            return b_stored_mn_major(h) || ldb(h) % Alignment != 0 ||
+                   (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
     }
 
     /// Copies the operands that need it into `workspace` (after the partial sums of a run
@@ -517,6 +536,51 @@ struct gemm_wgmma_kernel
             s.batch_stride_b = v.batch_stride;
         }
         return s;
+    }
+
+    /// Bit 0: A is copied into the workspace first; bit 1: B is; bit 2: B is read in place by
+    /// the producer's threads.
+    static int copied_operands(const gemm_simt_host_args& h)
+    {
+        return (stages_a(h) ? 1 : 0) | (stages_b(h) ? 2 : 0) |
+               (BFromThreads && !stages_b(h) ? 4 : 0);
+    }
+
+    /// B as the producer's threads read it (K-major).
+    static gemm_wgmma_b_source b_source(const gemm_simt_host_args& h)
+    {
+        const std::int64_t es = sizeof(B);
+        return {static_cast<const unsigned char*>(h.b), ldb(h) * es,
+                h.batch_count > 1 ? h.batch_stride_b * es : 0, h.k * es,
+                static_cast<std::int32_t>(h.n)};
+    }
+
+    /// The copy engine's map of B's rows p, p + 8, ... (p < min(8, N)): from row p's start
+    /// rounded down to 16 bytes, rows 8 leading dimensions apart, each K plus that rounding
+    /// long (the map ends every row at its last element of K), in boxes of 144 bytes of K
+    /// (gemm_wgmma_b_rows) by the tile's rows / 8, unswizzled.
+    static tma_descriptor residue_map(const gemm_simt_host_args& h, std::int32_t p)
+    {
+        using rows             = gemm_wgmma_b_rows<BlockN>;
+        const std::int64_t es  = sizeof(B);
+        const std::int64_t at  = p * ldb(h) * es; // bytes from B to row p
+        const std::int64_t pre = at % 16;
+        tma_tile_spec s;
+        s.element        = tma_element_of<B>();
+        s.rank           = 3;
+        s.global_address = static_cast<const unsigned char*>(h.b) + (at - pre);
+        s.dims[0]        = static_cast<std::uint64_t>(h.k + pre / es);
+        s.dims[1] = static_cast<std::uint64_t>((h.n - p + rows::residues - 1) / rows::residues);
+        s.dims[2] = static_cast<std::uint64_t>(h.batch_count);
+        s.strides_bytes[1] = static_cast<std::uint64_t>(rows::residues * ldb(h) * es);
+        s.strides_bytes[2] = h.batch_count > 1 ? static_cast<std::uint64_t>(h.batch_stride_b * es)
+                                               : s.strides_bytes[1] * s.dims[1];
+        s.box[0]           = static_cast<uint32_t>(rows::raw_row_bytes / es);
+        s.box[1]           = static_cast<uint32_t>(rows::rows_per_residue);
+        s.box[2]           = 1;
+        s.swizzle          = smem_swizzle::none;
+        s.l2               = tma_l2_promotion_for_rows(s.strides_bytes[1]);
+        return make_tma_descriptor_cached(s);
     }
 
     /// The leading dimension of an operand along its contiguous side.
@@ -657,7 +721,7 @@ struct gemm_wgmma_kernel
                    "with unaligned strides, or stored the other way, are staged)";
         if(!stages_a(h) && h.batch_count > 1 && h.batch_stride_a == 0)
             return "stride_a is 0 (the copy engine cannot broadcast one matrix to every batch)";
-        if(!stages_b(h) && h.batch_count > 1 && h.batch_stride_b == 0)
+        if(!BFromThreads && !stages_b(h) && h.batch_count > 1 && h.batch_stride_b == 0)
             return "stride_b is 0 (the copy engine cannot broadcast one matrix to every batch)";
         return nullptr;
     }
@@ -847,9 +911,17 @@ struct gemm_wgmma_kernel
         kargs k{};
         k.map_a = operand_map<A, typename Plan::a_tile>(h.a, h.m, h.k, lda(h), h.batch_count,
                                                         h.batch_stride_a);
-        k.map_b = operand_map<B, typename Plan::b_tile>(h.b, h.n, h.k, ldb(h), h.batch_count,
-                                                        h.batch_stride_b);
-        k.out   = gemm_tile_output<D, E>::from(h);
+        if constexpr(BFromThreads)
+        {
+            k.b_rows     = b_source(h);
+            k.b_residues = static_cast<std::int32_t>(h.n < 8 ? h.n : 8);
+            for(std::int32_t p = 0; p < k.b_residues; ++p)
+                k.maps_b_rows[p] = residue_map(h, p);
+        }
+        else
+            k.map_b = operand_map<B, typename Plan::b_tile>(h.b, h.n, h.k, ldb(h), h.batch_count,
+                                                            h.batch_stride_b);
+        k.out                      = gemm_tile_output<D, E>::from(h);
         k.batch_stride_c           = h.batch_stride_c;
         k.batch_stride_d           = h.batch_stride_d;
         k.batch_stride_bias        = h.batch_stride_bias;
@@ -1055,6 +1127,7 @@ struct gemm_wgmma_kernel
         auto* barriers                = reinterpret_cast<uint64_t*>(base + Plan::barrier_offset);
         unsigned char* d_buffers_base = base + Plan::d_offset;
         auto* input_barriers = reinterpret_cast<uint64_t*>(base + Plan::input_barrier_offset);
+        auto* raw_bars       = reinterpret_cast<uint64_t*>(base + Plan::raw_barrier_offset);
         const typename pipeline::shared sh{base, barriers, barriers + Policy::Stages};
         const index_t thread = get_thread_id();
         const index_t role   = thread / 128; // 0: producer, 1..: consumers
@@ -1063,6 +1136,13 @@ struct gemm_wgmma_kernel
         {
             for(index_t c = 0; c < Plan::input_barriers; ++c)
                 arch::mbarrier_init(&input_barriers[c], 1);
+            // (B fed by the threads: each raw slot's boxes land on one barrier, and its four
+            // producer warps free it on another.)
+            for(index_t c = 0; c < Plan::raw_stages; ++c)
+            {
+                arch::mbarrier_init(&raw_bars[c], 1);
+                arch::mbarrier_init(&raw_bars[Plan::raw_stages + c], 4);
+            }
             pipeline::init_barriers(sh); // fences the initializations for the copy engine
         }
         // Peers signal this CTA's barriers: they must see them initialized. In a cluster every
@@ -1077,19 +1157,23 @@ struct gemm_wgmma_kernel
         const std::int64_t clusters = get_grid_size() / ClusterM;
 
         typename pipeline::ring ring{};
+        typename pipeline::raw_ring raw_ring{}; // (B fed by the threads)
         // Work units: (output tile of the cluster, K split), the splits of a tile adjacent.
         const std::int64_t total = ka.work.count();
         if(role == 0)
         {
             if constexpr(Policy::Consumers > 1)
                 arch::setmaxnreg_dec<Policy::ProducerRegisters>();
-            if(thread < arch::warp_size)
+            // One warp issues the copy engine's loads; with a B fed by the threads all four
+            // copy and shift B's rows, and warp 0 issues A's loads.
+            if(BFromThreads || thread < arch::warp_size)
             {
                 const bool prefetch_input = input_from_registers && ka.prefetch_input_tiles;
-                if(arch::elect_one())
+                if(thread < arch::warp_size && arch::elect_one())
                 {
                     arch::tma_prefetch_descriptor(&ka.map_a);
-                    arch::tma_prefetch_descriptor(&ka.map_b);
+                    if constexpr(!BFromThreads)
+                        arch::tma_prefetch_descriptor(&ka.map_b);
                     if(prefetch_input)
                         arch::tma_prefetch_descriptor(&ka.map_x);
                 }
@@ -1106,13 +1190,21 @@ struct gemm_wgmma_kernel
                     const int32_t b  = static_cast<int32_t>(w.batch);
                     // (Every split of a tail tile prefetches: which one runs the epilogue is
                     // known only at its end.)
-                    const int32_t at = prefetch_input ? (wu.k_tiles > input_prefetch_lead
-                                                             ? wu.k_tiles - input_prefetch_lead
-                                                             : 0)
-                                                      : -1;
-                    pipeline::produce(sh, ring, &ka.map_a, &ka.map_b, m0, n0, b, wu.k_first,
-                                      wu.k_tiles, rank, policy_a, policy_b, at,
-                                      [&] { arch::tma_prefetch_l2_3d(&ka.map_x, n0, m0, b); });
+                    const int32_t at    = prefetch_input ? (wu.k_tiles > input_prefetch_lead
+                                                                ? wu.k_tiles - input_prefetch_lead
+                                                                : 0)
+                                                         : -1;
+                    const auto prefetch = [&] { arch::tma_prefetch_l2_3d(&ka.map_x, n0, m0, b); };
+                    if constexpr(BFromThreads)
+                        pipeline::produce_threads(sh, ring, raw_ring, base + Plan::raw_offset,
+                                                  raw_bars, raw_bars + Plan::raw_stages, &ka.map_a,
+                                                  ka.maps_b_rows, ka.b_residues, ka.b_rows, m0, n0,
+                                                  b, wu.k_first, wu.k_tiles, policy_a, policy_b, at,
+                                                  arch::warp_uniform(thread / arch::warp_size),
+                                                  thread % arch::warp_size, prefetch);
+                    else
+                        pipeline::produce(sh, ring, &ka.map_a, &ka.map_b, m0, n0, b, wu.k_first,
+                                          wu.k_tiles, rank, policy_a, policy_b, at, prefetch);
                 }
                 if constexpr(ClusterM > 1)
                     pipeline::wait_for_last_releases(sh, ring);

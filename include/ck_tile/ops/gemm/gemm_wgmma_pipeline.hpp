@@ -4,6 +4,10 @@
 // consumer warp has finished the MMAs that read it).
 //
 //   producer (one warp):    wait empty[s] -> announce the stage's bytes on full[s] -> TMA A, B
+//   (B fed by the threads: the copy engine brings B's rows as residue boxes into a raw ring up
+//   to Plan::raw_stages - 1 K tiles ahead; per stage the four producer warps wait for the raw
+//   slot and empty[s] -> TMA A -> shift the raw rows into the stage -> fence the writes for
+//   the async proxy -> each warp arrives on full[s] and frees the raw slot)
 //   consumers (warpgroups): wait full[s]  -> wgmma over the stage's K -> commit; once the MMAs of
 //                           the previous stage have retired (wait_group 1), release it
 //
@@ -27,6 +31,7 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/utility/functional.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_b_rows.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -92,7 +97,7 @@ struct gemm_wgmma_pipeline
     {
         for(index_t s = 0; s < Policy::Stages; ++s)
         {
-            arch::mbarrier_init(&sh.full[s], 1);
+            arch::mbarrier_init(&sh.full[s], Plan::full_arrivals);
             // One arrival per consumer warp of the cluster.
             arch::mbarrier_init(&sh.empty[s], 4 * Policy::ConsumersPerStage * Policy::ClusterM);
         }
@@ -158,6 +163,100 @@ struct gemm_wgmma_pipeline
                 load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0, policy_a);
                 load_operand<b_tile>(sh.b(r.stage), map_b, full, n0, k0, batch, cta_rank, policy_b);
             }
+            r.advance();
+        }
+    }
+
+    /// A position in the raw ring of a B fed by the threads: the slot and the parity of its
+    /// barriers' phase.
+    using raw_ring = gemm_wgmma_ring<(Plan::raw_stages > 0 ? Plan::raw_stages : 1)>;
+
+    /// The producer warpgroup with a B fed by the threads (Policy::BFromThreads), on every lane
+    /// of its four warps (`warp` 0..3): the same K tiles into the ring as produce(). Lane 0 of
+    /// warp 0 issues A's box and B's residue boxes (`maps_b`, `residues` of them, each
+    /// `residue_bytes` of the raw slot; gemm_wgmma_b_rows), the latter up to Plan::raw_stages - 1
+    /// K tiles ahead into the raw ring `raw`, whose slots' barriers are `raw_full` (the boxes have
+    /// landed) and `raw_empty` (all four warps have shifted the slot). Each warp shifts its rows
+    /// of a landed slot into the stage once the stage is free, fences its writes for the async
+    /// proxy that wgmma reads through and arrives on the stage's full barrier. `q` persists from
+    /// unit to unit; every box issued in a call is read in it.
+    template <typename Before>
+    CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
+    produce_threads(const shared& sh, ring& r, raw_ring& q, unsigned char* raw, uint64_t* raw_full,
+                    uint64_t* raw_empty, const CUtensorMap* map_a, const CUtensorMap* maps_b,
+                    index_t residues, const gemm_wgmma_b_source& b, int32_t m0, int32_t n0,
+                    int32_t batch, int32_t k_first, int32_t k_tiles, uint64_t policy_a,
+                    uint64_t policy_b, int32_t at, index_t warp, index_t lane, Before before)
+    {
+        using rows                = gemm_wgmma_b_rows<b_tile::rows>;
+        constexpr index_t R       = Plan::raw_stages;
+        constexpr int64_t k_bytes = b_tile::span_bytes;
+        static_assert(std::size_t(rows::slot_bytes) == Plan::raw_slot_bytes,
+                      "the plan's raw slots are the rows' slots");
+        const bool issuer = warp == 0 && lane == 0;
+        raw_ring fill     = q;
+        const auto issue  = [&](int32_t t) {
+            if(issuer)
+            {
+                arch::mbarrier_wait_parity(&raw_empty[fill.stage], fill.parity ^ 1u);
+                uint64_t* bar = &raw_full[fill.stage];
+                arch::mbarrier_arrive_expect_tx(
+                     bar, static_cast<uint32_t>(residues * rows::residue_bytes));
+                unsigned char* slot = raw + fill.stage * rows::slot_bytes;
+                const int32_t k0    = (k_first + t) * Plan::block_k;
+                for(index_t p = 0; p < residues; ++p)
+                {
+                    if(policy_b != 0)
+                        arch::tma_load_3d_hinted(slot + p * rows::residue_bytes, &maps_b[p], bar,
+                                                  k0, n0 / rows::residues, batch, policy_b);
+                    else
+                        arch::tma_load_3d(slot + p * rows::residue_bytes, &maps_b[p], bar, k0,
+                                           n0 / rows::residues, batch);
+                }
+            }
+            fill.advance();
+        };
+        for(int32_t t = 0; t < R - 1 && t < k_tiles; ++t)
+            issue(t);
+        for(int32_t t = 0; t < k_tiles; ++t)
+        {
+            if(t + R - 1 < k_tiles)
+                issue(t + R - 1);
+            const int64_t k_byte0 = int64_t(k_first + t) * k_bytes;
+            arch::mbarrier_wait_parity(&raw_full[q.stage], q.parity);
+            arch::mbarrier_wait_parity(&sh.empty[r.stage], r.parity ^ 1u);
+            uint64_t* full   = &sh.full[r.stage];
+            const int32_t k0 = (k_first + t) * Plan::block_k;
+            if(issuer)
+            {
+                if(t == at)
+                    before();
+                arch::mbarrier_arrive_expect_tx(full, a_tile::bytes);
+                load_operand<a_tile>(sh.a(r.stage), map_a, full, m0, k0, batch, 0, policy_a);
+            }
+            // The issuing lane takes no chunks and never fences: with the issuing lanes fencing
+            // too, each K tile took about a memory round trip, likely the fence waiting for the
+            // lane's copies in flight.
+            if(warp == 0)
+            {
+                if(!issuer)
+                    rows::shift(sh.b(r.stage), raw + q.stage * rows::slot_bytes, b, n0, batch,
+                                k_byte0, warp, lane - 1, arch::warp_size - 1);
+            }
+            else
+                rows::shift(sh.b(r.stage), raw + q.stage * rows::slot_bytes, b, n0, batch, k_byte0,
+                            warp, lane, arch::warp_size);
+            // Every writing lane's stores are fenced for the async proxy (wgmma reads them, and
+            // the copy engine writes the raw slot again after this warp's reads).
+            if(!issuer)
+                arch::fence_proxy_async_shared_cta();
+            warp_sync();
+            if(lane == 0)
+            {
+                arch::mbarrier_arrive(full);
+                arch::mbarrier_arrive(&raw_empty[q.stage]);
+            }
+            q.advance();
             r.advance();
         }
     }

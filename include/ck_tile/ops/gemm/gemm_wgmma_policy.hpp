@@ -31,6 +31,20 @@
 
 namespace ck_tile {
 
+/// How B's tiles reach the stages. copy_engine: TMA boxes, which need B's leading dimension and
+/// batch stride on 16 bytes (an operand off them is copied padded into workspace first, which
+/// reads and writes it once more than the GEMM reads it). threads: the producer warpgroup's
+/// four warps copy each row's 128 bytes of K from its 16-byte line start on (asynchronous
+/// 16-byte copies into a ring of raw rows, gemm_wgmma_b_rows), then shift every row by its own
+/// offset into the swizzled stage: a K-major B with any leading dimension or batch stride is
+/// read once, straight from the caller's memory. For problems that stream B (few rows of A, a
+/// large weight matrix with an odd K) the staging copy costs more than the GEMM.
+enum class gemm_wgmma_b_feed
+{
+    copy_engine,
+    threads
+};
+
 /// How the consumer warpgroups share the work. cooperative: BlockM / 64 consumers split every
 /// tile by rows (192-row tiles: two consumers by columns). pingpong: two consumers take
 /// alternate 64-row tiles, so one's epilogue runs while the other's MMAs keep the tensor cores
@@ -62,9 +76,11 @@ CK_TILE_HOST_DEVICE constexpr index_t gemm_wgmma_chunk_cols(index_t consumer_n)
 /// slower on the H100.
 /// RowsA_: the rows of A a tile loads, BlockM unless the instance is for M <= RowsA_ only (a
 /// short K-major A tile, 8 to 56 rows, with BlockM 64; see gemm_wgmma_operand_tile).
+/// BFeed_: how B reaches the stages (gemm_wgmma_b_feed).
 template <index_t BlockM_, index_t BlockN_, index_t Stages_, index_t ClusterM_ = 1,
           gemm_wgmma_schedule Schedule_ = gemm_wgmma_schedule::cooperative,
-          index_t GroupM_ = ClusterM_ == 1 ? 4 : 16 / ClusterM_, index_t RowsA_ = BlockM_>
+          index_t GroupM_ = ClusterM_ == 1 ? 4 : 16 / ClusterM_, index_t RowsA_ = BlockM_,
+          gemm_wgmma_b_feed BFeed_ = gemm_wgmma_b_feed::copy_engine>
 struct gemm_wgmma_policy
 {
     static constexpr index_t BlockM               = BlockM_;
@@ -76,6 +92,7 @@ struct gemm_wgmma_policy
     static constexpr index_t GroupM               = GroupM_;
     static constexpr index_t RowsA                = RowsA_;
     static constexpr bool ShortA                  = RowsA < BlockM;
+    static constexpr bool BFromThreads            = BFeed_ == gemm_wgmma_b_feed::threads;
     /// Consumers split 192-row tiles by columns, the others by rows.
     static constexpr bool SplitN       = BlockM == 192;
     static constexpr index_t Consumers = Pingpong || SplitN ? 2 : BlockM / 64;
@@ -116,6 +133,9 @@ struct gemm_wgmma_policy
                   "a short A tile is read by one 64-row MMA per consumer, without clusters");
     static_assert(ClusterM == 1 || ClusterM == 2,
                   "clusters of 1 or 2 CTAs along M (the pair shares B's tile)");
+    static_assert(!BFromThreads || (ClusterM == 1 && BlockN <= 128 && BlockN % 64 == 0),
+                  "a B fed by the threads is one CTA's (no multicast), 64 or 128 rows: the "
+                  "producer's four warps take a quarter each");
 
     /// Registers per thread at launch: one block per SM (__launch_bounds__(BlockSize, 1)), so
     /// ptxas gives every thread the register file's share, in its allocation unit of 8.
@@ -123,11 +143,12 @@ struct gemm_wgmma_policy
         const uint32_t r = 65536u / static_cast<uint32_t>(BlockSize) / 8u * 8u;
         return r > 248u ? 248u : r;
     }();
-    /// Registers per thread after setmaxnreg: the producer keeps 40 and the consumers take
-    /// what it gives back, in multiples of 8 (at most 240). setmaxnreg only moves registers
-    /// within the block's launch allocation: a consumer asking for more than that pool holds
-    /// would wait for them forever. (Two consumers: 128 x 40 + 256 x 232 = 384 x 168.)
-    static constexpr uint32_t ProducerRegisters = 40;
+    /// Registers per thread after setmaxnreg: the producer keeps 40 (80 where its warps copy
+    /// and shift B's rows) and the consumers take what it gives back, in multiples of 8 (at
+    /// most 240). setmaxnreg only moves registers within the block's launch allocation: a
+    /// consumer asking for more than that pool holds would wait for them forever. (Two
+    /// consumers: 128 x 40 + 256 x 232 = 384 x 168.)
+    static constexpr uint32_t ProducerRegisters = BFromThreads ? 80 : 40;
     static constexpr uint32_t ConsumerRegisters = [] {
         const uint32_t pool = LaunchRegisters * static_cast<uint32_t>(Consumers + 1);
         const uint32_t r = (pool - ProducerRegisters) / static_cast<uint32_t>(Consumers) / 8u * 8u;
@@ -156,15 +177,35 @@ struct gemm_wgmma_policy
                       "columns start on one");
         static constexpr index_t block_k     = a_tile::block_k;
         static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
+        /// A B fed by the threads: a ring of raw_stages slots, each BlockN rows of the nine
+        /// 16-byte lines that hold a row's 128 bytes of K from any start (raw_row_bytes), after
+        /// the stages (gemm_wgmma_b_rows). Deep enough for about 72 KiB in flight, at most 8.
+        static constexpr index_t raw_row_bytes      = b_tile::span_bytes + 16;
+        static constexpr std::size_t raw_slot_bytes = std::size_t(BlockN) * raw_row_bytes;
+        static constexpr index_t raw_stages         = !BFromThreads ? 0
+                                                      : 73728 / raw_slot_bytes >= 8
+                                                          ? 8
+                                                          : index_t(73728 / raw_slot_bytes);
+        static constexpr std::size_t raw_offset     = std::size_t(Stages) * stage_bytes;
+        /// After the slots, two barriers per slot (its boxes have landed; its four producer
+        /// warps have read it), in a KiB that keeps what follows on the swizzle repeat.
+        static constexpr std::size_t raw_barrier_offset =
+            raw_offset + std::size_t(raw_stages) * raw_slot_bytes;
+        static constexpr std::size_t raw_bytes =
+            BFromThreads ? std::size_t(raw_stages) * raw_slot_bytes + 1024 : 0;
+        static_assert(2 * raw_stages * sizeof(uint64_t) <= 1024, "the raw barriers fit their KiB");
+        /// Arrivals that complete a stage's full barrier: the copy engine's (the thread that
+        /// announces its bytes), and with a B fed by the threads one per producer warp.
+        static constexpr uint32_t full_arrivals = BFromThreads ? 5u : 1u;
         static_assert(!ShortA || (AKMajor && stage_bytes >= 64 * 128),
                       "a short A tile is K-major, and the 64 rows the MMA reads from its start "
                       "stay inside the stage");
         static constexpr std::size_t budget = 227 * 1024;
-        /// Stages; then per consumer d_buffers output chunks of 64 rows x d_chunk_cols of D,
-        /// the shared-memory side of the copy engine's stores (gemm_wgmma_epilogue), each
-        /// d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row, swizzled at that span;
-        /// then per consumer a 64 x 33 chunk of 4-byte accumulators for the staged
-        /// epilogue; then 2 barriers per stage, one per consumer (its output buffer's loads
+        /// Stages (and B's raw ring); then per consumer d_buffers output chunks of 64 rows x
+        /// d_chunk_cols of D, the shared-memory side of the copy engine's stores
+        /// (gemm_wgmma_epilogue), each d_chunk_cols * sizeof(D) = 32, 64 or 128 bytes per row,
+        /// swizzled at that span; then per consumer a 64 x 33 chunk of 4-byte accumulators for the
+        /// staged epilogue; then 2 barriers per stage, one per consumer (its output buffer's loads
         /// of C or D0 land on it) and two per consumer warp (the register epilogue's loads of
         /// its input into the warp's boxes); plus 1 KiB to align the dynamic window to the swizzle
         /// repeat. The output chunks take what the stages leave, at most two per consumer (a
@@ -178,7 +219,8 @@ struct gemm_wgmma_policy
         static constexpr std::size_t d_chunk_bytes = 64 * d_chunk_cols * sizeof(D);
         static constexpr index_t input_barriers    = Consumers * (1 + 4 * 2);
         static constexpr std::size_t fixed_bytes =
-            std::size_t(Stages) * stage_bytes + (2 * Stages + input_barriers) * sizeof(uint64_t) +
+            std::size_t(Stages) * stage_bytes + raw_bytes +
+            (2 * Stages + input_barriers) * sizeof(uint64_t) +
             Consumers * staging_bytes_per_consumer + 1024;
         static constexpr index_t d_buffers = [] {
             if(sizeof(D) > 4 || fixed_bytes > budget)
@@ -186,7 +228,7 @@ struct gemm_wgmma_policy
             const std::size_t fit = (budget - fixed_bytes) / (Consumers * d_chunk_bytes);
             return index_t(fit >= 2 ? 2 : fit);
         }();
-        static constexpr std::size_t d_offset = std::size_t(Stages) * stage_bytes;
+        static constexpr std::size_t d_offset = raw_offset + raw_bytes;
         static constexpr std::size_t staging_offset =
             d_offset + std::size_t(Consumers) * d_buffers * d_chunk_bytes;
         static constexpr std::size_t barrier_offset =
@@ -203,6 +245,12 @@ struct gemm_wgmma_policy
             sizeof(D) <= 2 && d_buffers == 2 &&
             barrier_offset - d_offset >= std::size_t(Consumers) * 4 * 2 * 16 * 128;
         static_assert(stage_bytes % 1024 == 0, "stages stay on the 1024-byte swizzle repeat");
+        static_assert(!BFromThreads || BKMajor, "the threads feed a K-major B only");
+        static_assert(!BFromThreads || sizeof(B) >= 2,
+                      "rows 8 apart are 16 bytes apart for elements of 2 bytes or more only");
+        static_assert(!BFromThreads || raw_stages >= 2, "two raw slots at least");
+        static_assert(raw_bytes % 1024 == 0, "the output chunks after the raw ring stay on their "
+                                             "swizzle repeat");
         static_assert(barrier_offset % 8 == 0, "barriers are 8-byte words");
         static_assert(d_chunk_bytes % 1024 == 0,
                       "output chunks stay on their swizzle repeat (at most 1024 bytes)");
