@@ -259,17 +259,15 @@ double estimate_gemm_cost(const cktile_kernel_instance_t& inst, const cktile_gem
     const bool transposes_b  = i.b_layout != CKTILE_LAYOUT_ANY && i.b_layout != p.b_layout;
     // (Instances that say which operands they copy are asked: a B fed by the threads is read
     // with any leading dimension.)
-    const int copied = inst.copied_operands ? inst.copied_operands(&p) : -1;
-    const bool copies_a =
-        copied >= 0 ? (copied & 1) != 0
-                    : transposes_a ||
-                          (align > 1 &&
-                           (p.lda % align != 0 || (p.batch_count > 1 && p.stride_a % align != 0)));
-    const bool copies_b =
-        copied >= 0 ? (copied & 2) != 0
-                    : transposes_b ||
-                          (align > 1 &&
-                           (p.ldb % align != 0 || (p.batch_count > 1 && p.stride_b % align != 0)));
+    const int copied  = inst.copied_operands ? inst.copied_operands(&p) : -1;
+    const auto copies = [&](int bit, bool transposes, std::int64_t ld, std::int64_t stride) {
+        if(copied >= 0)
+            return (copied & bit) != 0;
+        return transposes ||
+               (align > 1 && (ld % align != 0 || (p.batch_count > 1 && stride % align != 0)));
+    };
+    const bool copies_a = copies(1, transposes_a, p.lda, p.stride_a);
+    const bool copies_b = copies(2, transposes_b, p.ldb, p.stride_b);
     const double line_a =
         copies_a
             ? 1.0

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A B fed by the Hopper GEMM's producer threads (gemm_wgmma_b_rows), on the host: the copy
-// engine's residue boxes (their reference, copy_on_host) put each row's nine 16-byte lines in its
+// engine's residue boxes (emulated, boxes_on_host) put each row's nine 16-byte lines in its
 // raw row, and after the four producer warps' lanes have shifted their chunks the stage must
 // hold each row's 128 bytes of K at their swizzled places, zeros past K and past N, for leading
 // dimensions on every offset of 2- and 4-byte elements, batches, every K tile, and operands that
@@ -88,6 +88,27 @@ std::string describe(const rows_case& c)
     return s.str();
 }
 
+/// What the copy engine's residue boxes write into `slot` for the K window from k_byte0 of
+/// tile rows from n0 (a multiple of 8), through the rows' own window(): raw row raw_row_of(r)
+/// holds the 144 bytes from row n0 + r's window's line start on, zeros from the row's end of K
+/// on and for rows past N.
+template <index_t Rows>
+void boxes_on_host(unsigned char* slot, const gemm_wgmma_b_source& b, std::int32_t n0,
+                   std::int32_t batch, std::int64_t k_byte0)
+{
+    using rows = gemm_wgmma_b_rows<Rows>;
+    for(index_t row = 0; row < Rows; ++row)
+    {
+        const gemm_wgmma_b_row_window w = rows::window(b, n0, row, batch, k_byte0);
+        unsigned char* raw              = slot + rows::raw_row_of(row) * rows::raw_row_bytes;
+        const unsigned char* line       = b.p + std::int64_t(batch) * b.batch_stride +
+                                    (std::int64_t(n0) + row) * b.ld + k_byte0 - w.shift;
+        const std::int64_t end = std::int64_t(w.shift) + (b.k_bytes - k_byte0);
+        for(index_t j = 0; j < rows::raw_row_bytes; ++j)
+            raw[j] = w.reach > 0 && j < end ? line[j] : 0;
+    }
+}
+
 template <index_t Rows>
 std::string check_rows(const rows_case& c, std::mt19937& rng)
 {
@@ -125,7 +146,7 @@ std::string check_rows(const rows_case& c, std::mt19937& rng)
         {
             const auto bt = static_cast<std::int32_t>(batch);
             std::memset(slot.p.get(), 0xcd, rows::slot_bytes);
-            rows::copy_on_host(slot.p.get(), b, c.n0, bt, k_byte0);
+            boxes_on_host<Rows>(slot.p.get(), b, c.n0, bt, k_byte0);
             // The copy engine's boxes, residue by residue: each row's nine lines from its
             // window's line start, zeros from its end of K on and past N (nothing read there).
             for(index_t r = 0; r < Rows; ++r)

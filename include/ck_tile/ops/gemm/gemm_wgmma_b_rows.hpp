@@ -123,6 +123,12 @@ struct gemm_wgmma_b_rows
         return (row % residues) * rows_per_residue + row / residues;
     }
 
+    /// The residues whose maps and boxes exist: min(8, N).
+    CK_TILE_HOST_DEVICE static constexpr index_t residues_of(const gemm_wgmma_b_source& b)
+    {
+        return b.rows < residues ? index_t(b.rows) : residues;
+    }
+
     /// The bytes of K left in the window from k_byte0: 0 .. 128.
     CK_TILE_HOST_DEVICE static constexpr std::int64_t valid_bytes(const gemm_wgmma_b_source& b,
                                                                   std::int64_t k_byte0)
@@ -143,26 +149,6 @@ struct gemm_wgmma_b_rows
         const std::int64_t at = std::int64_t(batch) * b.batch_stride + n * b.ld + k_byte0;
         const auto shift      = static_cast<uint32_t>(at % 16);
         return {shift, static_cast<std::int32_t>(shift + valid_bytes(b, k_byte0))};
-    }
-
-    /// What the copy engine writes into `slot` for the K window from k_byte0 of tile rows from
-    /// n0 (n0 a multiple of 8), on the host: the reference the kernel's boxes are checked
-    /// against (and the host tests' copy).
-    /// @post raw row raw_row_of(r) holds the 144 bytes from row n0 + r's window's line start
-    ///       on, zeros from the row's end of K on and for rows past N
-    static void copy_on_host(unsigned char* slot, const gemm_wgmma_b_source& b, std::int32_t n0,
-                             std::int32_t batch, std::int64_t k_byte0)
-    {
-        for(index_t row = 0; row < Rows; ++row)
-        {
-            const gemm_wgmma_b_row_window w = window(b, n0, row, batch, k_byte0);
-            unsigned char* raw              = slot + raw_row_of(row) * raw_row_bytes;
-            const unsigned char* line       = b.p + std::int64_t(batch) * b.batch_stride +
-                                        (std::int64_t(n0) + row) * b.ld + k_byte0 - w.shift;
-            const std::int64_t end = std::int64_t(w.shift) + (b.k_bytes - k_byte0);
-            for(index_t j = 0; j < raw_row_bytes; ++j)
-                raw[j] = w.reach > 0 && j < end ? line[j] : 0;
-        }
     }
 
     /// Shifts `warp`'s rows of `slot` (landed) into `stage`, the tile's 128-byte swizzled

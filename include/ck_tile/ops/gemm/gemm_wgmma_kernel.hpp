@@ -265,10 +265,9 @@ struct gemm_wgmma_kernel
         arch::l2_eviction evict_a, evict_b;
         // B where the producer's threads feed it (Policy::BFromThreads; map_b is then unused):
         // where it lies, and the copy engine's maps of its rows by residue modulo 8 (the first
-        // b_residues of them: min(8, N)).
+        // min(8, N) of them).
         gemm_wgmma_b_source b_rows;
         tma_descriptor maps_b_rows[8];
-        std::int32_t b_residues;
     };
 
     /// B reaches the stages through the producer's threads (gemm_wgmma_b_feed::threads).
@@ -496,12 +495,10 @@ struct gemm_wgmma_kernel
     {
         // The threads read a K-major B with any leading dimension from a 16-byte aligned start,
         // with batches 16 bytes apart (rows 8 apart are then 16 bytes apart in every batch).
-        if constexpr(BFromThreads)
-            return b_stored_mn_major(h) || reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0 ||
-                   (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
-        else
-            return b_stored_mn_major(h) || ldb(h) % Alignment != 0 ||
-                   (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
+        const bool off = BFromThreads ? reinterpret_cast<std::uintptr_t>(h.b) % 16 != 0
+                                      : ldb(h) % Alignment != 0;
+        return b_stored_mn_major(h) || off ||
+               (h.batch_count > 1 && h.batch_stride_b % Alignment != 0);
     }
 
     /// Copies the operands that need it into `workspace` (after the partial sums of a run
@@ -913,9 +910,8 @@ struct gemm_wgmma_kernel
                                                         h.batch_stride_a);
         if constexpr(BFromThreads)
         {
-            k.b_rows     = b_source(h);
-            k.b_residues = static_cast<std::int32_t>(h.n < 8 ? h.n : 8);
-            for(std::int32_t p = 0; p < k.b_residues; ++p)
+            k.b_rows = b_source(h);
+            for(std::int32_t p = 0; p < gemm_wgmma_b_rows<BlockN>::residues_of(k.b_rows); ++p)
                 k.maps_b_rows[p] = residue_map(h, p);
         }
         else
@@ -1198,8 +1194,8 @@ struct gemm_wgmma_kernel
                     if constexpr(BFromThreads)
                         pipeline::produce_threads(sh, ring, raw_ring, base + Plan::raw_offset,
                                                   raw_bars, raw_bars + Plan::raw_stages, &ka.map_a,
-                                                  ka.maps_b_rows, ka.b_residues, ka.b_rows, m0, n0,
-                                                  b, wu.k_first, wu.k_tiles, policy_a, policy_b, at,
+                                                  ka.maps_b_rows, ka.b_rows, m0, n0, b, wu.k_first,
+                                                  wu.k_tiles, policy_a, policy_b, at,
                                                   arch::warp_uniform(thread / arch::warp_size),
                                                   thread % arch::warp_size, prefetch);
                     else

@@ -173,7 +173,7 @@ struct gemm_wgmma_pipeline
 
     /// The producer warpgroup with a B fed by the threads (Policy::BFromThreads), on every lane
     /// of its four warps (`warp` 0..3): the same K tiles into the ring as produce(). Lane 0 of
-    /// warp 0 issues A's box and B's residue boxes (`maps_b`, `residues` of them, each
+    /// warp 0 issues A's box and B's residue boxes (`maps_b`, residues_of(b) of them, each
     /// `residue_bytes` of the raw slot; gemm_wgmma_b_rows), the latter up to Plan::raw_stages - 1
     /// K tiles ahead into the raw ring `raw`, whose slots' barriers are `raw_full` (the boxes have
     /// landed) and `raw_empty` (all four warps have shifted the slot). Each warp shifts its rows
@@ -184,34 +184,33 @@ struct gemm_wgmma_pipeline
     CK_TILE_FORCE_INLINE CK_TILE_DEVICE static void
     produce_threads(const shared& sh, ring& r, raw_ring& q, unsigned char* raw, uint64_t* raw_full,
                     uint64_t* raw_empty, const CUtensorMap* map_a, const CUtensorMap* maps_b,
-                    index_t residues, const gemm_wgmma_b_source& b, int32_t m0, int32_t n0,
-                    int32_t batch, int32_t k_first, int32_t k_tiles, uint64_t policy_a,
-                    uint64_t policy_b, int32_t at, index_t warp, index_t lane, Before before)
+                    const gemm_wgmma_b_source& b, int32_t m0, int32_t n0, int32_t batch,
+                    int32_t k_first, int32_t k_tiles, uint64_t policy_a, uint64_t policy_b,
+                    int32_t at, index_t warp, index_t lane, Before before)
     {
         using rows                = gemm_wgmma_b_rows<b_tile::rows>;
         constexpr index_t R       = Plan::raw_stages;
         constexpr int64_t k_bytes = b_tile::span_bytes;
-        static_assert(std::size_t(rows::slot_bytes) == Plan::raw_slot_bytes,
-                      "the plan's raw slots are the rows' slots");
-        const bool issuer = warp == 0 && lane == 0;
-        raw_ring fill     = q;
-        const auto issue  = [&](int32_t t) {
+        const bool issuer         = warp == 0 && lane == 0;
+        const index_t residues    = rows::residues_of(b);
+        raw_ring fill             = q;
+        const auto issue          = [&](int32_t t) {
             if(issuer)
             {
                 arch::mbarrier_wait_parity(&raw_empty[fill.stage], fill.parity ^ 1u);
                 uint64_t* bar = &raw_full[fill.stage];
                 arch::mbarrier_arrive_expect_tx(
-                     bar, static_cast<uint32_t>(residues * rows::residue_bytes));
+                             bar, static_cast<uint32_t>(residues * rows::residue_bytes));
                 unsigned char* slot = raw + fill.stage * rows::slot_bytes;
                 const int32_t k0    = (k_first + t) * Plan::block_k;
                 for(index_t p = 0; p < residues; ++p)
                 {
                     if(policy_b != 0)
                         arch::tma_load_3d_hinted(slot + p * rows::residue_bytes, &maps_b[p], bar,
-                                                  k0, n0 / rows::residues, batch, policy_b);
+                                                          k0, n0 / rows::residues, batch, policy_b);
                     else
                         arch::tma_load_3d(slot + p * rows::residue_bytes, &maps_b[p], bar, k0,
-                                           n0 / rows::residues, batch);
+                                                   n0 / rows::residues, batch);
                 }
             }
             fill.advance();
@@ -237,15 +236,10 @@ struct gemm_wgmma_pipeline
             // The issuing lane takes no chunks and never fences: with the issuing lanes fencing
             // too, each K tile took about a memory round trip, likely the fence waiting for the
             // lane's copies in flight.
-            if(warp == 0)
-            {
-                if(!issuer)
-                    rows::shift(sh.b(r.stage), raw + q.stage * rows::slot_bytes, b, n0, batch,
-                                k_byte0, warp, lane - 1, arch::warp_size - 1);
-            }
-            else
+            if(!issuer)
                 rows::shift(sh.b(r.stage), raw + q.stage * rows::slot_bytes, b, n0, batch, k_byte0,
-                            warp, lane, arch::warp_size);
+                            warp, warp == 0 ? lane - 1 : lane,
+                            warp == 0 ? arch::warp_size - 1 : arch::warp_size);
             // Every writing lane's stores are fenced for the async proxy (wgmma reads them, and
             // the copy engine writes the raw slot again after this warp's reads).
             if(!issuer)

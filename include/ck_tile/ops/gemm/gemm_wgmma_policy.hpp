@@ -24,6 +24,7 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/ops/gemm/gemm_wgmma_b_rows.hpp"
 #include "ck_tile/ops/gemm/gemm_wgmma_operand.hpp"
 
 #include <cstddef>
@@ -178,15 +179,19 @@ struct gemm_wgmma_policy
         static constexpr index_t block_k     = a_tile::block_k;
         static constexpr index_t stage_bytes = a_tile::bytes + b_tile::bytes;
         /// A B fed by the threads: a ring of raw_stages slots, each BlockN rows of the nine
-        /// 16-byte lines that hold a row's 128 bytes of K from any start (raw_row_bytes), after
+        /// 16-byte lines that hold a row's 128 bytes of K from any start, after
         /// the stages (gemm_wgmma_b_rows). Deep enough for about 72 KiB in flight, at most 8.
-        static constexpr index_t raw_row_bytes      = b_tile::span_bytes + 16;
-        static constexpr std::size_t raw_slot_bytes = std::size_t(BlockN) * raw_row_bytes;
-        static constexpr index_t raw_stages         = !BFromThreads ? 0
-                                                      : 73728 / raw_slot_bytes >= 8
-                                                          ? 8
-                                                          : index_t(73728 / raw_slot_bytes);
-        static constexpr std::size_t raw_offset     = std::size_t(Stages) * stage_bytes;
+        static constexpr std::size_t raw_slot_bytes = [] {
+            if constexpr(BFromThreads) // (the rows' shapes hold for its tiles only)
+                return std::size_t(gemm_wgmma_b_rows<BlockN>::slot_bytes);
+            else
+                return std::size_t(1);
+        }();
+        static constexpr index_t raw_stages     = !BFromThreads ? 0
+                                                  : 73728 / raw_slot_bytes >= 8
+                                                      ? 8
+                                                      : index_t(73728 / raw_slot_bytes);
+        static constexpr std::size_t raw_offset = std::size_t(Stages) * stage_bytes;
         /// After the slots, two barriers per slot (its boxes have landed; its four producer
         /// warps have read it), in a KiB that keeps what follows on the swizzle repeat.
         static constexpr std::size_t raw_barrier_offset =
